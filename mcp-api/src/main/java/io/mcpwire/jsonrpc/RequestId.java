@@ -1,0 +1,41 @@
+package io.mcpwire.jsonrpc;
+
+import java.util.Objects;
+
+/**
+ * A JSON-RPC request id: a string or an integer. JSON-RPC also allows {@code null}, but only
+ * on an error response whose request id could not be read; there it is a Java {@code null}.
+ */
+public sealed interface RequestId permits RequestId.StringId, RequestId.NumberId {
+
+    /** Returns a string id. */
+    static RequestId of(String value) {
+        return new StringId(value);
+    }
+
+    /** Returns an integer id. */
+    static RequestId of(long value) {
+        return new NumberId(value);
+    }
+
+    /** A string id. */
+    record StringId(String value) implements RequestId {
+        /** Creates a string id; the value must not be null. */
+        public StringId {
+            Objects.requireNonNull(value, "value");
+        }
+
+        @Override
+        public String toString() {
+            return '"' + value + '"';
+        }
+    }
+
+    /** An integer id (JSON-RPC allows numbers; fractions are refused). */
+    record NumberId(long value) implements RequestId {
+        @Override
+        public String toString() {
+            return Long.toString(value);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.mcpwire.platform;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * Reads and writes one descriptor directly, without buffering. One thread may read while another
+ * writes. {@link #wakeUp()} unblocks both and makes every later call fail, so that a transport
+ * can stop a reader parked on an idle wire before it restores the descriptors.
+ */
+public interface DescriptorStream extends Closeable {
+
+    /** The descriptor this stream reads and writes. */
+    int descriptor();
+
+    /**
+     * Reads up to {@code length} bytes, blocking until at least one is available.
+     *
+     * @return the number of bytes read, or -1 at end of input
+     * @throws java.nio.channels.AsynchronousCloseException after {@link #wakeUp()} or {@link #close()}
+     * @throws DescriptorException when the read fails
+     */
+    int read(byte[] buffer, int offset, int length) throws IOException;
+
+    /**
+     * Writes all {@code length} bytes, looping over partial writes and interruptions.
+     *
+     * @throws java.nio.channels.AsynchronousCloseException after {@link #wakeUp()} or {@link #close()}
+     * @throws DescriptorException when the write fails (for example the reader has gone)
+     */
+    void write(byte[] buffer, int offset, int length) throws IOException;
+
+    /** Unblocks a pending read or write, and makes every later one fail. Idempotent. */
+    void wakeUp();
+
+    /**
+     * Wakes any pending call and frees the stream's own resources. Never closes
+     * {@link #descriptor()}. Idempotent.
+     */
+    @Override
+    void close();
+}

@@ -1,0 +1,125 @@
+package io.mcpwire.platform;
+
+/**
+ * The service provider interface through which the stream claim reaches a descriptor table.
+ *
+ * <p>A provider acts on the C-level descriptor table of one process (the real one, or a fake
+ * model of one for tests). The claim engine finds providers with {@link java.util.ServiceLoader}
+ * and never sees how they reach the operating system. Every operation either succeeds or throws a
+ * {@link DescriptorException}, and says below what a failure leaves behind: the engine's safety
+ * rules (roll back, roll forward, keep the claim) depend on it.
+ *
+ * <p>Implementations must be thread-safe. Instances found by {@code ServiceLoader} are
+ * constructed cheaply: loading native code waits until {@link #isSupported()} or an operation
+ * needs it.
+ */
+public interface PlatformDescriptors {
+
+    /** The standard input descriptor. */
+    int STDIN = 0;
+    /** The standard output descriptor. */
+    int STDOUT = 1;
+    /** The standard error descriptor. */
+    int STDERR = 2;
+
+    /** A short name for logs and for explicit choice ({@code -Dmcpwire.platform=NAME}). */
+    String name();
+
+    /** Whether this provider can work in this process (operating system, native library). */
+    boolean isSupported();
+
+    /**
+     * Why {@link #isSupported()} is false, for the warning that says isolation is off;
+     * null when supported.
+     */
+    String unavailabilityCause();
+
+    /**
+     * Among supported providers, the highest priority is chosen automatically. A provider with a
+     * negative priority is never chosen automatically, only by name (test fixtures do this).
+     */
+    int priority();
+
+    /**
+     * Whether the JVM's {@code System.in} and {@code System.out} read and write descriptors 0 and
+     * 1 themselves (true on POSIX). When false (Windows, where the JVM keeps the OS handles it
+     * captured at start-up) the engine also swaps {@code System.in} and {@code System.out} for the
+     * session.
+     */
+    boolean jvmStreamsFollowDescriptors();
+
+    /**
+     * Identifies the descriptor table this provider acts on. Claims are registered per table:
+     * every provider of the real process keeps the default; a fake returns its own table.
+     */
+    default Object descriptorTable() {
+        return ProcessTable.INSTANCE;
+    }
+
+    /**
+     * Duplicates {@code fd} onto a new descriptor numbered 3 or above that child processes do not
+     * inherit (close-on-exec, non-inheritable handle), in one atomic step: no other thread can
+     * observe a duplicate at 0, 1 or 2, nor an inheritable one.
+     *
+     * @return the new descriptor, never 0, 1 or 2
+     * @throws DescriptorException when no such duplicate could be made; nothing was allocated
+     */
+    int duplicateAboveStandard(int fd) throws DescriptorException;
+
+    /**
+     * Duplicates {@code fd} onto the lowest free descriptor, not inherited by child processes.
+     *
+     * @throws DescriptorException on failure; nothing was allocated
+     */
+    int duplicate(int fd) throws DescriptorException;
+
+    /**
+     * Makes {@code target} refer to the open file of {@code source} ({@code dup2}). Atomic on
+     * POSIX. On failure {@code target} is unchanged on POSIX; on Windows the C runtime may have
+     * closed {@code target} before failing, and the exception reports it all the same.
+     */
+    void duplicateOnto(int source, int target) throws DescriptorException;
+
+    /**
+     * Opens the null device ({@code /dev/null}, {@code NUL}) on the lowest free descriptor, not
+     * inherited by child processes.
+     *
+     * @throws DescriptorException on failure; nothing was allocated
+     */
+    int openNullDevice(Access access) throws DescriptorException;
+
+    /**
+     * Closes {@code fd}. Never retried: on Linux a close interrupted by a signal has still freed
+     * the descriptor, and retrying could close a descriptor another thread just opened.
+     *
+     * @throws DescriptorException when the close reported an error; the descriptor may or may not
+     *                             have been freed (on Linux it always is)
+     */
+    void close(int fd) throws DescriptorException;
+
+    /**
+     * Points the operating system's own standard-handle slot for {@code fd} (0, 1 or 2) at
+     * {@code fd}'s current open file. On Windows this is {@code SetStdHandle}, since child
+     * processes inherit that slot rather than the C runtime's table; elsewhere a no-op.
+     *
+     * @throws DescriptorException on failure; the slot is unchanged
+     */
+    void rebindStandardHandle(int fd) throws DescriptorException;
+
+    /**
+     * Identifies the file {@code fd} refers to, to tell whether two descriptors share a file
+     * (for example {@code 2>&1}).
+     *
+     * @throws DescriptorException when {@code fd} is closed or cannot be examined
+     */
+    FileIdentity identity(int fd) throws DescriptorException;
+
+    /**
+     * Opens a stream that reads and writes {@code fd} directly, whose
+     * {@link DescriptorStream#wakeUp()} unblocks a pending read or write. The stream never closes
+     * {@code fd} itself.
+     *
+     * @throws DescriptorException when the stream's own resources cannot be set up
+     */
+    DescriptorStream open(int fd) throws DescriptorException;
+}
