@@ -2,6 +2,7 @@
 module io.mcpwire.stdio {
     requires transitive io.mcpwire.api;
 
+    exports io.mcpwire.stdio;
 
     uses io.mcpwire.platform.PlatformDescriptors;
 }

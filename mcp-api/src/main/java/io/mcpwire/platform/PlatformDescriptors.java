@@ -22,6 +22,9 @@ public interface PlatformDescriptors {
     /** The standard error descriptor. */
     int STDERR = 2;
 
+    /** The {@link #descriptorTable()} of every provider that acts on this process's real table. */
+    Object PROCESS_TABLE = ProcessTable.INSTANCE;
+
     /** A short name for logs and for explicit choice ({@code -Dmcpwire.platform=NAME}). */
     String name();
 
@@ -53,7 +56,7 @@ public interface PlatformDescriptors {
      * every provider of the real process keeps the default; a fake returns its own table.
      */
     default Object descriptorTable() {
-        return ProcessTable.INSTANCE;
+        return PROCESS_TABLE;
     }
 
     /**

@@ -1,0 +1,48 @@
+package io.mcpwire.stdio.engine;
+
+import io.mcpwire.stdio.ClaimRefusedException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The one authority on who owns each standard descriptor: a process-wide map from
+ * (descriptor table, fd) to the owning claim, guarded by a lock. Keyed by table so that claims on
+ * fake tables in tests never meet claims on the real process.
+ */
+public final class ClaimRegistry {
+    private static final Map<Key, Object> OWNERS = new HashMap<>();
+
+    private record Key(Object table, int fd) {
+    }
+
+    private ClaimRegistry() {
+    }
+
+    /**
+     * Registers {@code owner} for {@code fd} of {@code table}.
+     *
+     * @throws ClaimRefusedException when another owner holds it; nothing changes
+     */
+    public static void register(Object table, int fd, Object owner) {
+        synchronized (OWNERS) {
+            Object holder = OWNERS.putIfAbsent(new Key(table, fd), owner);
+            if (holder != null) {
+                throw new ClaimRefusedException(fd, holder.toString());
+            }
+        }
+    }
+
+    /** Removes {@code owner}'s registration of {@code fd}, if it is the owner. */
+    public static void deregister(Object table, int fd, Object owner) {
+        synchronized (OWNERS) {
+            OWNERS.remove(new Key(table, fd), owner);
+        }
+    }
+
+    /** Whether anyone holds {@code fd} of {@code table}. */
+    public static boolean isRegistered(Object table, int fd) {
+        synchronized (OWNERS) {
+            return OWNERS.containsKey(new Key(table, fd));
+        }
+    }
+}

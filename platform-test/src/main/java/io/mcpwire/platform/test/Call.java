@@ -1,0 +1,36 @@
+package io.mcpwire.platform.test;
+
+import io.mcpwire.platform.Access;
+
+/**
+ * One platform call that a {@link FakeProcess} received, as its call log records it.
+ *
+ * @param index   the call's position in the log, from 1
+ * @param op      the operation
+ * @param fd      the descriptor acted on ({@code dup2}: the target; {@code openNullDevice}: -1)
+ * @param source  for {@code dup2}, the source descriptor; else -1
+ * @param access  for {@code openNullDevice}, the access; else null
+ */
+public record Call(int index, Op op, int fd, int source, Access access) {
+
+    /** The call as code would read, for example {@code dup2(4, 0)}. */
+    public String describe() {
+        switch (op) {
+            case DUP_ABOVE_STANDARD: return "duplicateAboveStandard(" + fd + ")";
+            case DUP: return "duplicate(" + fd + ")";
+            case DUP2: return "dup2(" + source + ", " + fd + ")";
+            case OPEN_NULL: return "openNullDevice(" + access + ")";
+            case CLOSE: return "close(" + fd + ")";
+            case REBIND: return "rebindStandardHandle(" + fd + ")";
+            case IDENTITY: return "identity(" + fd + ")";
+            case OPEN_STREAM: return "open(" + fd + ")";
+            case READ: return "read(" + fd + ")";
+            default: return "write(" + fd + ")";
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "#" + index + " " + describe();
+    }
+}

@@ -1,0 +1,167 @@
+package io.mcpwire.platform.test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The client's ends of a {@link FakeProcess}'s wire: it writes what the server reads on fd 0 and
+ * reads what the server writes on fd 1.
+ */
+public final class FakeClient {
+    private final FakeProcess process;
+    private final Pipe toServer;
+    private final Pipe toClient;
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    private boolean inputClosed;
+    private boolean disconnected;
+
+    FakeClient(FakeProcess process, Pipe toServer, Pipe toClient) {
+        this.process = process;
+        this.toServer = toServer;
+        this.toClient = toClient;
+    }
+
+    /** Sends one line; a newline is added. */
+    public void send(String line) {
+        sendBytes((line + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Sends raw bytes, exactly as given. */
+    public void sendBytes(byte[] bytes) {
+        process.lock.lock();
+        try {
+            if (inputClosed) {
+                throw new IllegalStateException("the client already closed its end");
+            }
+            toServer.append(bytes, 0, bytes.length);
+            process.changed.signalAll();
+        } finally {
+            process.lock.unlock();
+        }
+    }
+
+    /** Closes the client's write end: the server reads end of input after what was sent. */
+    public void closeInput() {
+        process.lock.lock();
+        try {
+            if (!inputClosed) {
+                inputClosed = true;
+                toServer.writers--;
+                process.changed.signalAll();
+            }
+        } finally {
+            process.lock.unlock();
+        }
+    }
+
+    /** Closes both client ends, as a client that exits: server writes then fail with EPIPE. */
+    public void disconnect() {
+        process.lock.lock();
+        try {
+            closeInput();
+            if (!disconnected) {
+                disconnected = true;
+                toClient.readers--;
+                toClient.takeAll();
+                process.changed.signalAll();
+            }
+        } finally {
+            process.lock.unlock();
+        }
+    }
+
+    /**
+     * Reads the next line the server wrote, without its newline, waiting up to {@code timeout}.
+     *
+     * @return the line, or null at end of output (every server write end closed, nothing left)
+     * @throws IllegalStateException when no line arrives in time
+     */
+    public String readLine(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        process.lock.lock();
+        try {
+            while (true) {
+                pull();
+                byte[] have = pending.toByteArray();
+                for (int i = 0; i < have.length; i++) {
+                    if (have[i] == '\n') {
+                        pending.reset();
+                        pending.write(have, i + 1, have.length - i - 1);
+                        return new String(have, 0, i, StandardCharsets.UTF_8);
+                    }
+                }
+                if (toClient.writers == 0) {
+                    if (have.length == 0) {
+                        return null;
+                    }
+                    pending.reset();
+                    return new String(have, StandardCharsets.UTF_8);
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new IllegalStateException("no line from the server within " + timeout
+                            + " (pending: " + have.length + " bytes)");
+                }
+                process.changed.await(left, TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } finally {
+            process.lock.unlock();
+        }
+    }
+
+    /** Reads {@code count} lines, each within {@code timeout}; stops early at end of output. */
+    public List<String> readLines(int count, Duration timeout) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String line = readLine(timeout);
+            if (line == null) {
+                break;
+            }
+            out.add(line);
+        }
+        return out;
+    }
+
+    /** Takes every byte the server has written and the client not yet read, without waiting. */
+    public byte[] drain() {
+        process.lock.lock();
+        try {
+            pull();
+            byte[] out = pending.toByteArray();
+            pending.reset();
+            return out;
+        } finally {
+            process.lock.unlock();
+        }
+    }
+
+    /** Like {@link #drain()}, as UTF-8 text. */
+    public String drainText() {
+        return new String(drain(), StandardCharsets.UTF_8);
+    }
+
+    /** Whether the server has closed every write end of the pipe to the client. */
+    public boolean serverClosedOutput() {
+        process.lock.lock();
+        try {
+            return toClient.writers == 0;
+        } finally {
+            process.lock.unlock();
+        }
+    }
+
+    private void pull() {
+        if (toClient.available() > 0) {
+            byte[] b = toClient.takeAll();
+            pending.write(b, 0, b.length);
+            process.changed.signalAll(); // a writer blocked on a full pipe may go on
+        }
+    }
+}

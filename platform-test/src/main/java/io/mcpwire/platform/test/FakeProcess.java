@@ -1,0 +1,667 @@
+package io.mcpwire.platform.test;
+
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PlatformDescriptors;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A scriptable, in-memory model of one process's descriptor table, usable as a
+ * {@link PlatformDescriptors} provider in tests.
+ *
+ * <p>It behaves like a POSIX table: descriptors are allocated lowest-free-first (so a closed
+ * fd 2 is reused), open files are shared and reference-counted, a pipe reports end of input once
+ * every write end is closed, and a write to a pipe without readers fails with {@code EPIPE}.
+ * At start fd 0 is the read end of a pipe from the {@link #client() client}, fd 1 the write end
+ * of a pipe to it, and fd 2 a sink that stands for the client's log ({@link StderrMode}).
+ * It also models the OS standard-handle slots that {@code rebindStandardHandle} sets (what a
+ * Windows child inherits) and, in {@link Builder#windowsStyle() Windows style}, a JVM whose
+ * {@code System.in}/{@code System.out} do not follow the descriptors.
+ *
+ * <p>For tests of failure handling it offers {@link #faults() scripted failures}, a
+ * {@link #calls() call log}, {@link #snapshot() snapshots} of the table to compare before and
+ * after, and a check, run after every call, that the wire is still reachable: some descriptor
+ * still refers to each of the two wire files ({@link #wireViolations()}).
+ *
+ * <p>It is never chosen automatically: select it by passing it to the claim or transport
+ * builder, or with {@code -Dmcpwire.platform=fake}, which selects {@link #shared()}.
+ * Thread-safe.
+ */
+public final class FakeProcess implements PlatformDescriptors {
+
+    /** The size of the fake descriptor table. */
+    public static final int TABLE_SIZE = 256;
+
+    private static volatile FakeProcess shared;
+
+    final ReentrantLock lock = new ReentrantLock();
+    final Condition changed = lock.newCondition();
+
+    private final String name;
+    private final boolean followsDescriptors;
+    private final FakeFile[] table = new FakeFile[TABLE_SIZE];
+    private final boolean[] cloexec = new boolean[TABLE_SIZE];
+    private final FakeFile[] stdHandles = new FakeFile[3];
+    private final List<Call> calls = new ArrayList<>();
+    private final Faults faults = new Faults(lock);
+    private final List<String> violations = new ArrayList<>();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+    private final Pipe toServer;
+    private final Pipe toClient;
+    private final FakeFile wireIn;
+    private final FakeFile wireOut;
+    private final FakeClient client;
+    private long nextId = 10;
+    private boolean wireLost;
+
+    private FakeProcess(Builder b) {
+        this.name = b.name;
+        this.followsDescriptors = !b.windowsStyle;
+        FileIdentity.Kind wireKind = b.sockets ? FileIdentity.Kind.SOCKET : FileIdentity.Kind.PIPE;
+        String wireName = b.sockets ? "socket" : "pipe";
+        toServer = new Pipe("client->server " + wireName, nextId++, Long.MAX_VALUE);
+        toClient = new Pipe("server->client " + wireName, nextId++, b.pipeCapacity);
+        toServer.writers = 1; // the client's end
+        toClient.readers = 1;
+
+        wireIn = b.stdinContent != null
+                ? FakeFile.file(nextId++, "stdin file", b.stdinContent)
+                : FakeFile.pipeEnd(nextId++, toServer, true, wireKind);
+        if (b.stderr == StderrMode.TERMINAL_WITH_STDOUT) {
+            wireOut = FakeFile.sink(nextId++, nextId++, "terminal", FileIdentity.Kind.TERMINAL, terminal);
+        } else {
+            wireOut = FakeFile.pipeEnd(nextId++, toClient, false, wireKind);
+        }
+        install(0, wireIn, false);
+        install(1, wireOut, false);
+        switch (b.stderr) {
+            case SINK:
+                install(2, FakeFile.sink(nextId++, nextId++, "stderr", FileIdentity.Kind.PIPE, stderr), false);
+                break;
+            case SAME_AS_STDOUT:
+                install(2, wireOut, false);
+                break;
+            case TERMINAL_WITH_STDOUT:
+                // A second open of the same terminal: another open file, the same device and inode.
+                install(2, FakeFile.sink(nextId++, wireOut.inode, "terminal", FileIdentity.Kind.TERMINAL, terminal), false);
+                break;
+            default:
+                break;
+        }
+        for (int fd = 0; fd < 3; fd++) {
+            stdHandles[fd] = table[fd];
+        }
+        client = new FakeClient(this, toServer, toClient);
+    }
+
+    /** A builder for a fake process; see its options. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A fake process with pipes on fd 0 and 1 and a stderr sink on fd 2. */
+    public static FakeProcess withPipes() {
+        return builder().build();
+    }
+
+    /** The process-wide fake that {@code -Dmcpwire.platform=fake} selects. */
+    public static FakeProcess shared() {
+        FakeProcess s = shared;
+        if (s == null) {
+            synchronized (FakeProcess.class) {
+                if (shared == null) {
+                    shared = withPipes();
+                }
+                s = shared;
+            }
+        }
+        return s;
+    }
+
+    /** Replaces {@link #shared()} with {@code process}, for a fresh table per test. */
+    public static void setShared(FakeProcess process) {
+        synchronized (FakeProcess.class) {
+            shared = process;
+        }
+    }
+
+    // ------------------------------------------------------------------ the provider
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean isSupported() {
+        return true;
+    }
+
+    @Override
+    public String unavailabilityCause() {
+        return null;
+    }
+
+    /** Negative: the fake is chosen only by name or explicitly, never automatically. */
+    @Override
+    public int priority() {
+        return -100;
+    }
+
+    @Override
+    public boolean jvmStreamsFollowDescriptors() {
+        return followsDescriptors;
+    }
+
+    /** This fake's own table: claims on it never meet claims on the real process or other fakes. */
+    @Override
+    public Object descriptorTable() {
+        return this;
+    }
+
+    @Override
+    public int duplicateAboveStandard(int fd) throws DescriptorException {
+        return call(Op.DUP_ABOVE_STANDARD, fd, -1, null, c -> allocate(open(c, fd), 3, c));
+    }
+
+    @Override
+    public int duplicate(int fd) throws DescriptorException {
+        return call(Op.DUP, fd, -1, null, c -> allocate(open(c, fd), 0, c));
+    }
+
+    @Override
+    public void duplicateOnto(int source, int target) throws DescriptorException {
+        call(Op.DUP2, target, source, null, c -> {
+            FakeFile file = open(c, source);
+            checkRange(c, target);
+            if (source != target) {
+                closeEntry(target);
+                install(target, file, false); // dup2 clears close-on-exec on the target
+            }
+            return target;
+        });
+    }
+
+    @Override
+    public int openNullDevice(Access access) throws DescriptorException {
+        return call(Op.OPEN_NULL, -1, -1, access, c -> allocate(
+                FakeFile.nullDevice(nextId++, "null device (" + access.name().toLowerCase() + ")"), 0, c));
+    }
+
+    @Override
+    public void close(int fd) throws DescriptorException {
+        call(Op.CLOSE, fd, -1, null, c -> {
+            open(c, fd);
+            closeEntry(fd);
+            return 0;
+        });
+    }
+
+    @Override
+    public void rebindStandardHandle(int fd) throws DescriptorException {
+        call(Op.REBIND, fd, -1, null, c -> {
+            if (fd < 0 || fd > 2) {
+                throw error(c, FakeErrors.EBADF, "EBADF (not a standard descriptor)");
+            }
+            stdHandles[fd] = open(c, fd);
+            return 0;
+        });
+    }
+
+    @Override
+    public FileIdentity identity(int fd) throws DescriptorException {
+        FileIdentity[] out = new FileIdentity[1];
+        call(Op.IDENTITY, fd, -1, null, c -> {
+            out[0] = open(c, fd).identity();
+            return 0;
+        });
+        return out[0];
+    }
+
+    @Override
+    public DescriptorStream open(int fd) throws DescriptorException {
+        call(Op.OPEN_STREAM, fd, -1, null, c -> 0);
+        return new FakeStream(this, fd);
+    }
+
+    // ------------------------------------------------------------------ stream I/O
+
+    int read(FakeStream s, byte[] b, int off, int len) throws IOException {
+        return callIo(Op.READ, s.descriptor(), -1, null, c -> {
+            FakeFile f = open(c, s.descriptor());
+            switch (f.role) {
+                case NULL_DEVICE:
+                    return -1;
+                case FILE: {
+                    int n = Math.min(len, f.content.length - f.position);
+                    if (n <= 0) {
+                        return -1;
+                    }
+                    System.arraycopy(f.content, f.position, b, off, n);
+                    f.position += n;
+                    return n;
+                }
+                case PIPE_READ: {
+                    Pipe p = f.pipe;
+                    while (p.available() == 0 && p.writers > 0 && !s.woken) {
+                        awaitChange();
+                    }
+                    if (s.woken) {
+                        throw new AsynchronousCloseException();
+                    }
+                    return p.available() == 0 ? -1 : p.take(b, off, len);
+                }
+                default:
+                    throw error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for reading)");
+            }
+        });
+    }
+
+    void write(FakeStream s, byte[] b, int off, int len) throws IOException {
+        callIo(Op.WRITE, s.descriptor(), -1, null, c -> {
+            int done = 0;
+            while (done < len) {
+                FakeFile f = open(c, s.descriptor());
+                switch (f.role) {
+                    case NULL_DEVICE:
+                        return len;
+                    case SINK:
+                        f.sink.write(b, off + done, len - done);
+                        return len;
+                    case PIPE_WRITE: {
+                        Pipe p = f.pipe;
+                        while (p.readers > 0 && p.free() <= 0 && !s.woken) {
+                            awaitChange();
+                        }
+                        if (s.woken) {
+                            throw new AsynchronousCloseException();
+                        }
+                        if (p.readers == 0) {
+                            throw error(c, FakeErrors.EPIPE, "EPIPE (Broken pipe: the reader has gone)");
+                        }
+                        int n = (int) Math.min(len - done, p.free());
+                        p.append(b, off + done, n);
+                        done += n;
+                        changed.signalAll();
+                        break;
+                    }
+                    default:
+                        throw error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for writing)");
+                }
+            }
+            return len;
+        });
+    }
+
+    void wake(FakeStream s) {
+        lock.lock();
+        try {
+            s.woken = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void awaitChange() {
+        changed.awaitUninterruptibly();
+    }
+
+    // ------------------------------------------------------------------ inspection
+
+    /** The client's side of the two wire pipes. */
+    public FakeClient client() {
+        return client;
+    }
+
+    /** The scripted failures of this process. */
+    public Faults faults() {
+        return faults;
+    }
+
+    /** Every platform call so far, in order. */
+    public List<Call> calls() {
+        lock.lock();
+        try {
+            return List.copyOf(calls);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many platform calls were made so far. */
+    public int callCount() {
+        lock.lock();
+        try {
+            return calls.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The table as it is now. */
+    public TableSnapshot snapshot() {
+        lock.lock();
+        try {
+            Map<Integer, String> fds = new HashMap<>();
+            for (int fd = 0; fd < TABLE_SIZE; fd++) {
+                if (table[fd] != null) {
+                    fds.put(fd, describeFile(table[fd]) + (cloexec[fd] ? " [cloexec]" : ""));
+                }
+            }
+            Map<Integer, String> slots = new HashMap<>();
+            for (int fd = 0; fd < 3; fd++) {
+                slots.put(fd, describeSlot(fd));
+            }
+            return new TableSnapshot(fds, slots);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** What {@code fd} refers to, for example {@code "null device (read)"}, or {@code "closed"}. */
+    public String describe(int fd) {
+        lock.lock();
+        try {
+            return fd >= 0 && fd < TABLE_SIZE && table[fd] != null ? table[fd].label : "closed";
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether fd 0 or fd 1 refers to its wire file (the one it had at start). */
+    public boolean isOnWire(int fd) {
+        lock.lock();
+        try {
+            return table[fd] != null && table[fd] == (fd == 0 ? wireIn : fd == 1 ? wireOut : null);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether {@code fd} refers to the same wire file as fd {@code standardFd} had at start. */
+    public boolean refersToWireOf(int fd, int standardFd) {
+        lock.lock();
+        try {
+            return table[fd] != null && table[fd] == (standardFd == 0 ? wireIn : wireOut);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether {@code fd} is open and close-on-exec (not inherited by a child). */
+    public boolean isCloseOnExec(int fd) {
+        lock.lock();
+        try {
+            return table[fd] != null && cloexec[fd];
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** What the OS standard-handle slot {@code fd} (0..2) refers to, or {@code "closed"}. */
+    public String stdHandle(int fd) {
+        lock.lock();
+        try {
+            return describeSlot(fd);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * What a child process started with inherited stdio would get as its fd 0, 1 and 2: the
+     * standard-handle slots in Windows style, else the descriptors themselves.
+     */
+    public List<String> childStdio() {
+        lock.lock();
+        try {
+            List<String> out = new ArrayList<>();
+            for (int fd = 0; fd < 3; fd++) {
+                out.add(followsDescriptors ? (table[fd] == null ? "closed" : table[fd].label) : describeSlot(fd));
+            }
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The descriptors a child process would inherit (open and not close-on-exec). */
+    public List<Integer> inheritedDescriptors() {
+        lock.lock();
+        try {
+            TreeSet<Integer> out = new TreeSet<>();
+            for (int fd = 0; fd < TABLE_SIZE; fd++) {
+                if (table[fd] != null && !cloexec[fd]) {
+                    out.add(fd);
+                }
+            }
+            return List.copyOf(out);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Everything written to the stderr sink so far. */
+    public String stderrText() {
+        lock.lock();
+        try {
+            return stderr.toString(StandardCharsets.UTF_8);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Everything written to the terminal so far ({@link StderrMode#TERMINAL_WITH_STDOUT}). */
+    public String terminalText() {
+        lock.lock();
+        try {
+            return terminal.toString(StandardCharsets.UTF_8);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Each moment the wire became unreachable (no descriptor referred to one of the two wire
+     * files), naming the call that caused it; empty when the wire was always reachable.
+     */
+    public List<String> wireViolations() {
+        lock.lock();
+        try {
+            return List.copyOf(violations);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Throws an {@link AssertionError} naming the first call after which the wire was unreachable. */
+    public void assertWireAlwaysReachable() {
+        List<String> v = wireViolations();
+        if (!v.isEmpty()) {
+            throw new AssertionError(v.get(0) + (v.size() > 1 ? " (and " + (v.size() - 1) + " more)" : ""));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FakeProcess[" + name + ", " + snapshot() + "]";
+    }
+
+    // ------------------------------------------------------------------ the table
+
+    @FunctionalInterface
+    private interface Action {
+        int run(Call call) throws IOException;
+    }
+
+    /** Logs the call, applies a scripted failure if one fires, runs it, then checks the wire. */
+    private int call(Op op, int fd, int source, Access access, Action action) throws DescriptorException {
+        try {
+            return callIo(op, fd, source, access, action);
+        } catch (DescriptorException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new DescriptorException(op.name(), fd, 0, e.toString());
+        }
+    }
+
+    private int callIo(Op op, int fd, int source, Access access, Action action) throws IOException {
+        lock.lock();
+        try {
+            Call c = new Call(calls.size() + 1, op, fd, source, access);
+            calls.add(c);
+            try {
+                FaultRule fault = faults.match(c);
+                if (fault != null) {
+                    if ((op == Op.DUP2 && fault.destroysTarget()) || op == Op.CLOSE) {
+                        // A failing close still frees the descriptor, as on Linux.
+                        closeEntry(fd);
+                    }
+                    throw error(c, fault.errnoCode(), fault.errorText());
+                }
+                return action.run(c);
+            } finally {
+                checkWire(c);
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void checkWire(Call c) {
+        boolean lost = wireIn.refs == 0 || wireOut.refs == 0;
+        if (lost && !wireLost) {
+            String which = wireIn.refs == 0 ? "stdin wire (" + wireIn.label + ")" : "stdout wire (" + wireOut.label + ")";
+            violations.add("after call " + c + ": the " + which + " is referred to by no descriptor");
+        }
+        wireLost = lost;
+    }
+
+    private static DescriptorException error(Call c, int errno, String text) {
+        return new DescriptorException(c.describe(), c.fd(), errno, text);
+    }
+
+    private FakeFile open(Call c, int fd) throws DescriptorException {
+        if (fd < 0 || fd >= TABLE_SIZE || table[fd] == null) {
+            throw error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
+        }
+        return table[fd];
+    }
+
+    private void checkRange(Call c, int fd) throws DescriptorException {
+        if (fd < 0 || fd >= TABLE_SIZE) {
+            throw error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
+        }
+    }
+
+    private int allocate(FakeFile file, int floor, Call c) throws DescriptorException {
+        for (int fd = floor; fd < TABLE_SIZE; fd++) {
+            if (table[fd] == null) {
+                install(fd, file, true);
+                return fd;
+            }
+        }
+        throw error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
+    }
+
+    private void install(int fd, FakeFile file, boolean closeOnExec) {
+        file.retain();
+        table[fd] = file;
+        cloexec[fd] = closeOnExec;
+    }
+
+    private void closeEntry(int fd) {
+        if (fd >= 0 && fd < TABLE_SIZE && table[fd] != null) {
+            table[fd].release();
+            table[fd] = null;
+            cloexec[fd] = false;
+        }
+    }
+
+    private String describeSlot(int fd) {
+        FakeFile f = stdHandles[fd];
+        if (f == null) {
+            return "closed";
+        }
+        return f.refs == 0 ? "stale handle to " + f.label : f.label;
+    }
+
+    private static String describeFile(FakeFile f) {
+        return f.label + " #" + f.id;
+    }
+
+    /** Options for a {@link FakeProcess}. */
+    public static final class Builder {
+        private String name = "fake";
+        private boolean sockets;
+        private boolean windowsStyle;
+        private StderrMode stderr = StderrMode.SINK;
+        private long pipeCapacity = Long.MAX_VALUE;
+        private byte[] stdinContent;
+
+        private Builder() {
+        }
+
+        /** The provider name (default {@code "fake"}). */
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        /** Socket pairs instead of pipes on fd 0 and 1, as Node-based MCP clients give. */
+        public Builder sockets() {
+            this.sockets = true;
+            return this;
+        }
+
+        /** What fd 2 refers to (default {@link StderrMode#SINK}). */
+        public Builder stderr(StderrMode mode) {
+            this.stderr = mode;
+            return this;
+        }
+
+        /**
+         * A JVM whose {@code System.in}/{@code System.out} do not follow the descriptors, as on
+         * Windows: the engine then swaps them for the session.
+         */
+        public Builder windowsStyle() {
+            this.windowsStyle = true;
+            return this;
+        }
+
+        /** Bounds the pipe to the client, so that a client that does not read blocks writers. */
+        public Builder pipeCapacity(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("bytes < 1");
+            }
+            this.pipeCapacity = bytes;
+            return this;
+        }
+
+        /** fd 0 is a regular file with this content instead of a pipe. */
+        public Builder stdinContent(byte[] content) {
+            this.stdinContent = content.clone();
+            return this;
+        }
+
+        /** Builds the process. */
+        public FakeProcess build() {
+            return new FakeProcess(this);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.mcpwire.platform.test;
+
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PlatformDescriptors;
+
+/**
+ * The service-loader face of {@link FakeProcess#shared()}, selected by
+ * {@code -Dmcpwire.platform=fake}. A class of its own, with a public no-argument constructor, so
+ * that it loads the same way from the module path and from the class path.
+ */
+public final class SharedFakeProvider implements PlatformDescriptors {
+
+    /** Creates the provider; every instance acts on {@link FakeProcess#shared()}. */
+    public SharedFakeProvider() {
+    }
+
+    private static FakeProcess fake() {
+        return FakeProcess.shared();
+    }
+
+    @Override public String name() { return "fake"; }
+    @Override public boolean isSupported() { return true; }
+    @Override public String unavailabilityCause() { return null; }
+    @Override public int priority() { return fake().priority(); }
+    @Override public boolean jvmStreamsFollowDescriptors() { return fake().jvmStreamsFollowDescriptors(); }
+    @Override public Object descriptorTable() { return fake(); }
+    @Override public int duplicateAboveStandard(int fd) throws DescriptorException { return fake().duplicateAboveStandard(fd); }
+    @Override public int duplicate(int fd) throws DescriptorException { return fake().duplicate(fd); }
+    @Override public void duplicateOnto(int source, int target) throws DescriptorException { fake().duplicateOnto(source, target); }
+    @Override public int openNullDevice(Access access) throws DescriptorException { return fake().openNullDevice(access); }
+    @Override public void close(int fd) throws DescriptorException { fake().close(fd); }
+    @Override public void rebindStandardHandle(int fd) throws DescriptorException { fake().rebindStandardHandle(fd); }
+    @Override public FileIdentity identity(int fd) throws DescriptorException { return fake().identity(fd); }
+    @Override public DescriptorStream open(int fd) throws DescriptorException { return fake().open(fd); }
+}
