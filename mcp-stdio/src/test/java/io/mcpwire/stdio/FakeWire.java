@@ -19,19 +19,26 @@ final class FakeWire {
     private FakeWire() {
     }
 
-    /** Reads one line without its newline; null at end of input before any byte. */
+    /**
+     * Reads one line without its newline, in chunks as a transport would (one read per chunk);
+     * null at end of input before any byte. Bytes after the newline are dropped: the tests send
+     * one line at a time.
+     */
     static String readLine(InputStream in) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
-        byte[] one = new byte[1];
+        byte[] chunk = new byte[65536];
         while (true) {
-            int n = in.read(one, 0, 1);
+            int n = in.read(chunk, 0, chunk.length);
             if (n < 0) {
                 return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
             }
-            if (one[0] == '\n') {
-                return line.toString(StandardCharsets.UTF_8);
+            for (int i = 0; i < n; i++) {
+                if (chunk[i] == '\n') {
+                    line.write(chunk, 0, i);
+                    return line.toString(StandardCharsets.UTF_8);
+                }
             }
-            line.write(one[0]);
+            line.write(chunk, 0, n);
         }
     }
 

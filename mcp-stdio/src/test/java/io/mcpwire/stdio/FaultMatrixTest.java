@@ -1,0 +1,203 @@
+package io.mcpwire.stdio;
+
+import static io.mcpwire.stdio.FakeWire.REQUEST;
+import static io.mcpwire.stdio.FakeWire.RESPONSE;
+import static io.mcpwire.stdio.FakeWire.readLine;
+import static io.mcpwire.stdio.FakeWire.writeLine;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.test.Call;
+import io.mcpwire.platform.test.FakeProcess;
+import io.mcpwire.platform.test.FaultRule;
+import io.mcpwire.platform.test.Op;
+import io.mcpwire.platform.test.TableSnapshot;
+import java.io.IOException;
+import java.nio.channels.AsynchronousCloseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The contract's fault matrix: a full session (claim both streams, serve one request and one
+ * response, release) with a failure injected at every platform call, alone and in every pair,
+ * with the destroying variant for every {@code dup2}; after each run, rule 9 is checked.
+ */
+class FaultMatrixTest {
+    private static final String REQUEST_2 = REQUEST.replace("\"id\":1", "\"id\":2");
+    private static final String RESPONSE_2 = RESPONSE.replace("\"id\":1", "\"id\":2");
+
+    /** One injected failure: the k-th platform call of the run, plain or destroying its target. */
+    private record Fault(int call, boolean destroying) {
+        @Override
+        public String toString() {
+            return "#" + call + (destroying ? " (destroying)" : "");
+        }
+    }
+
+    /** What one run did. */
+    private record Run(List<Call> calls, boolean allFired, List<String> violations) {
+    }
+
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void everySingleAndPairedFailureLandsOnTheSafeSide() throws IOException {
+        Run baseline = session(List.of());
+        assertTrue(baseline.violations().isEmpty(), () -> "the fault-free session: " + baseline.violations());
+        int runs = 0;
+        List<String> violations = new ArrayList<>();
+        for (int k1 = 1; k1 <= baseline.calls().size(); k1++) {
+            for (boolean d1 : variants(baseline.calls().get(k1 - 1))) {
+                Fault f1 = new Fault(k1, d1);
+                Run single = session(List.of(f1));
+                runs++;
+                record(List.of(f1), single, violations);
+                for (int k2 = k1 + 1; k2 <= single.calls().size(); k2++) {
+                    for (boolean d2 : variants(single.calls().get(k2 - 1))) {
+                        List<Fault> pair = List.of(f1, new Fault(k2, d2));
+                        Run paired = session(pair);
+                        if (!paired.allFired()) {
+                            continue; // the same run as one already counted
+                        }
+                        runs++;
+                        record(pair, paired, violations);
+                    }
+                }
+            }
+        }
+        System.out.println("fault matrix: " + runs + " runs, " + violations.size() + " violations");
+        assertTrue(violations.isEmpty(), () -> violations.size() + " violations, first ones:\n"
+                + violations.stream().limit(20).collect(Collectors.joining("\n")));
+        assertTrue(runs > baseline.calls().size() * 5, "the matrix ran the pairs");
+    }
+
+    private static boolean[] variants(Call call) {
+        return call.op() == Op.DUP2 ? new boolean[] {false, true} : new boolean[] {false};
+    }
+
+    private static void record(List<Fault> faults, Run run, List<String> out) {
+        for (String v : run.violations()) {
+            out.add("faults " + faults.stream().map(f -> f + " " + run.calls().get(f.call() - 1).describe())
+                    .collect(Collectors.joining(" + ")) + ": " + v);
+        }
+    }
+
+    /** One full session under the given faults, then the rule-9 checks and a following claim. */
+    private static Run session(List<Fault> faults) throws IOException {
+        FakeProcess fake = FakeProcess.withPipes();
+        TableSnapshot before = fake.snapshot();
+        List<FaultRule> rules = new ArrayList<>();
+        for (Fault f : faults) {
+            FaultRule r = fake.faults().onCall(f.call());
+            rules.add(f.destroying() ? r.destroyingTarget() : r);
+        }
+        List<String> v = new ArrayList<>();
+
+        fake.client().send(REQUEST);
+        StdioClaim claim = StdioClaim.builder().platform(fake).acquire();
+        String received = null;
+        IOException error = null;
+        try {
+            received = readLine(claim.input());
+            if (received != null) {
+                writeLine(claim.output(), RESPONSE);
+            }
+        } catch (IOException e) {
+            error = e;
+        }
+        claim.close();
+        List<Call> calls = fake.calls();
+        boolean allFired = rules.stream().allMatch(r -> r.fired() > 0);
+
+        // Each message arrives exactly once, or the session ends with a clear error.
+        if (error != null) {
+            if (!(error instanceof DescriptorException) && !(error instanceof AsynchronousCloseException)) {
+                v.add("unclear error: " + error);
+            } else if (error.getMessage() == null && error instanceof DescriptorException) {
+                v.add("error without a message: " + error);
+            }
+        } else if (!REQUEST.equals(received)) {
+            v.add("the request was not received, and no error said so (got " + received + ")");
+        }
+        String delivered = fake.client().drainText();
+        if (!delivered.isEmpty() && !delivered.equals(RESPONSE + "\n")) {
+            v.add("the client received " + delivered.replace("\n", "\\n"));
+        }
+        if (error == null && !delivered.equals(RESPONSE + "\n")) {
+            v.add("the response was written without error but did not arrive");
+        }
+        if (fake.stderrText().contains("jsonrpc")) {
+            v.add("protocol bytes reached stderr");
+        }
+
+        fake.faults().clear();
+        // Rule 7: rebinding the standard handle is best effort, so a failed rebind may leave a slot
+        // behind; the descriptors themselves must always be exactly as before.
+        boolean rebindFailed = faults.stream().anyMatch(f -> calls.get(f.call() - 1).op() == Op.REBIND);
+        if (claim.isReleased()) {
+            if (!sameTable(before, fake.snapshot(), rebindFailed)) {
+                v.add("released, but the table differs:\n" + before.differenceFrom(fake.snapshot()));
+            }
+            followingClaimWorks(fake, received == null, v);
+        } else {
+            for (int fd = 0; fd < 2; fd++) {
+                ClaimState s = fd == 0 ? claim.inputState() : claim.outputState();
+                if (s == ClaimState.STUCK && fake.isOnWire(fd)) {
+                    v.add("fd " + fd + " is STUCK but on the wire");
+                }
+                if (s != ClaimState.STUCK && s != ClaimState.RELEASED) {
+                    v.add("fd " + fd + " left in state " + s + " after close");
+                }
+            }
+            try {
+                StdioClaim.builder().platform(fake).acquire().close();
+                v.add("a claim was granted while a restore had failed");
+            } catch (ClaimRefusedException expected) {
+                if (!expected.getMessage().contains("fd " + expected.descriptor())) {
+                    v.add("the refusal does not name the fd: " + expected.getMessage());
+                }
+            }
+            claim.close(); // another chance, now without faults
+            if (!claim.isReleased() || !sameTable(before, fake.snapshot(), rebindFailed)) {
+                v.add("the retried restore did not restore the table:\n" + before.differenceFrom(fake.snapshot()));
+            }
+        }
+        v.addAll(fake.wireViolations()); // over the whole run, the retry and the following claim
+        return new Run(calls, allFired, v);
+    }
+
+    private static boolean sameTable(TableSnapshot before, TableSnapshot after, boolean rebindFailed) {
+        return rebindFailed ? before.descriptors().equals(after.descriptors()) : before.equals(after);
+    }
+
+    /** A following claim on the same process works (a request in, a response out) and releases. */
+    private static void followingClaimWorks(FakeProcess fake, boolean firstRequestUnread, List<String> v) {
+        TableSnapshot before = fake.snapshot();
+        // A request the first session failed to read is still in the pipe: it arrives now, once.
+        String request = firstRequestUnread ? REQUEST : REQUEST_2;
+        String response = firstRequestUnread ? RESPONSE : RESPONSE_2;
+        try (StdioClaim next = StdioClaim.builder().platform(fake).acquire()) {
+            if (!firstRequestUnread) {
+                fake.client().send(REQUEST_2);
+            }
+            String line = readLine(next.input());
+            if (!request.equals(line)) {
+                v.add("the following claim read " + line);
+                return;
+            }
+            writeLine(next.output(), response);
+            String answer = fake.client().readLine(FakeWire.TIMEOUT);
+            if (!response.equals(answer)) {
+                v.add("the following claim's response arrived as " + answer);
+            }
+        } catch (IOException | RuntimeException e) {
+            v.add("the following claim failed: " + e);
+        }
+        if (!before.descriptors().equals(fake.snapshot().descriptors())) {
+            v.add("the following claim left the table changed:\n" + before.differenceFrom(fake.snapshot()));
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.mcpwire.stdio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.test.FakeProcess;
+import io.mcpwire.stdio.engine.ProviderSelection;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ProviderSelectionTest {
+
+    @AfterEach
+    void clearProperty() {
+        System.clearProperty(ProviderSelection.PROPERTY);
+        FakeProcess.setShared(null);
+    }
+
+    @Test
+    void anExplicitProviderWinsOverTheProperty() {
+        FakeProcess mine = FakeProcess.builder().name("mine").build();
+        System.setProperty(ProviderSelection.PROPERTY, "none");
+        assertEquals(mine, ProviderSelection.choose(mine));
+    }
+
+    @Test
+    void thePropertySelectsAProviderByNameEvenWithANegativePriority() {
+        FakeProcess shared = FakeProcess.withPipes();
+        FakeProcess.setShared(shared);
+        System.setProperty(ProviderSelection.PROPERTY, "fake");
+        PlatformDescriptors chosen = ProviderSelection.choose(null);
+        assertEquals("fake", chosen.name());
+        assertEquals(shared, chosen.descriptorTable(), "the named fake acts on FakeProcess.shared()");
+        try (StdioClaim claim = StdioClaim.acquire()) {
+            assertEquals("fake", claim.platformName());
+            assertTrue(claim.isIsolated());
+            assertFalse(shared.isOnWire(0), "the shared fake's fd 0 is diverted");
+        }
+        assertTrue(shared.isOnWire(0));
+    }
+
+    @Test
+    void noneTurnsIsolationOff() {
+        System.setProperty(ProviderSelection.PROPERTY, "none");
+        assertEquals(null, ProviderSelection.choose(null));
+    }
+
+    @Test
+    void aNameThatMatchesNoProviderServesInPlace() {
+        System.setProperty(ProviderSelection.PROPERTY, "no-such-provider");
+        assertEquals(null, ProviderSelection.choose(null));
+    }
+
+    @Test
+    void theFakeIsNeverChosenAutomatically() {
+        PlatformDescriptors chosen = ProviderSelection.choose(null);
+        assertTrue(chosen == null || chosen.priority() >= 0, "chosen: " + chosen);
+    }
+
+    @Test
+    void anUnsupportedExplicitProviderServesInPlace() {
+        PlatformDescriptors unsupported = new FakeUnsupported();
+        assertEquals(null, ProviderSelection.choose(unsupported));
+        StdioClaim claim = StdioClaim.builder().platform(unsupported).input(false).acquire();
+        try {
+            assertEquals(ClaimState.IN_PLACE, claim.outputState());
+            assertEquals("none", claim.platformName());
+        } finally {
+            claim.close();
+        }
+    }
+
+    /** A provider that cannot run here. */
+    private static final class FakeUnsupported implements PlatformDescriptors {
+        @Override public String name() { return "unsupported"; }
+        @Override public boolean isSupported() { return false; }
+        @Override public String unavailabilityCause() { return "not this OS"; }
+        @Override public int priority() { return 1; }
+        @Override public boolean jvmStreamsFollowDescriptors() { return true; }
+        @Override public int duplicateAboveStandard(int fd) { throw new AssertionError(); }
+        @Override public int duplicate(int fd) { throw new AssertionError(); }
+        @Override public void duplicateOnto(int s, int t) { throw new AssertionError(); }
+        @Override public int openNullDevice(io.mcpwire.platform.Access a) { throw new AssertionError(); }
+        @Override public void close(int fd) { throw new AssertionError(); }
+        @Override public void rebindStandardHandle(int fd) { throw new AssertionError(); }
+        @Override public io.mcpwire.platform.FileIdentity identity(int fd) { throw new AssertionError(); }
+        @Override public io.mcpwire.platform.DescriptorStream open(int fd) { throw new AssertionError(); }
+    }
+}
