@@ -261,6 +261,16 @@ class ClaimScenariosTest {
     }
 
     @Test
+    void whenStderrIsAReadOnlyFileStdoutDivertsToTheNullDevice() throws IOException {
+        FakeProcess fake = FakeProcess.builder().stderr(StderrMode.READ_ONLY_FILE).build();
+        try (StdioClaim claim = claim(fake)) {
+            assertEquals("null device (write)", fake.describe(1));
+            assertEquals("lib/modules", fake.describe(2));
+            exchange(fake, claim);
+        }
+    }
+
+    @Test
     void whenStderrIsTheWireStdoutDivertsToTheNullDevice() throws IOException {
         FakeProcess fake = FakeProcess.builder().stderr(StderrMode.SAME_AS_STDOUT).build();
         try (StdioClaim claim = claim(fake)) {

@@ -174,8 +174,9 @@ public final class StreamClaim {
     }
 
     /**
-     * fd 2 is a safe place for stray output unless it is closed, unusable, or the same file as
-     * the wire ({@code 2>&1}); a shared terminal is fine, since a person reads both anyway.
+     * fd 2 is a safe place for stray output unless it is closed, not open for writing, or the
+     * same file as the wire ({@code 2>&1}); a shared terminal is fine, since a person reads both
+     * anyway.
      */
     private boolean stderrIsSafeDiversion() {
         FileIdentity err;
@@ -190,7 +191,7 @@ public final class StreamClaim {
         } catch (DescriptorException e) {
             return false;
         }
-        return !err.equals(wire) || err.isTerminal();
+        return err.writable() && (!err.sameFileAs(wire) || err.isTerminal());
     }
 
     private ClaimState inPlace(String why, DescriptorException cause) {

@@ -73,7 +73,8 @@ final class FakeFile {
     }
 
     FileIdentity identity() {
-        return new FileIdentity(0, inode, kind);
+        boolean writable = role == Role.PIPE_WRITE || role == Role.SINK || (role == Role.NULL_DEVICE && label.contains("write"));
+        return new FileIdentity(0, inode, kind, writable);
     }
 
     @Override

@@ -94,6 +94,9 @@ public final class FakeProcess implements PlatformDescriptors {
             case SAME_AS_STDOUT:
                 install(2, wireOut, false);
                 break;
+            case READ_ONLY_FILE:
+                install(2, FakeFile.file(nextId++, "lib/modules", new byte[0]), false);
+                break;
             case TERMINAL_WITH_STDOUT:
                 // A second open of the same terminal: another open file, the same device and inode.
                 install(2, FakeFile.sink(nextId++, wireOut.inode, "terminal", FileIdentity.Kind.TERMINAL, terminal), false);

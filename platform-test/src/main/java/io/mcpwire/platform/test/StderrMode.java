@@ -6,6 +6,11 @@ public enum StderrMode {
     SINK,
     /** Closed: the lowest free descriptor is then 2. */
     CLOSED,
+    /**
+     * A read-only file: what a JVM started with fd 2 closed has there, since it opens its
+     * module image on the lowest free descriptor.
+     */
+    READ_ONLY_FILE,
     /** The same open file as fd 1, as after {@code 2>&1}: stderr is the wire. */
     SAME_AS_STDOUT,
     /**

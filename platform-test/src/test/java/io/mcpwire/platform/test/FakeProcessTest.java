@@ -56,8 +56,10 @@ class FakeProcessTest {
         fake.duplicateOnto(p, 2);
         assertFalse(fake.isCloseOnExec(2));
         assertTrue(fake.refersToWireOf(2, 0));
-        assertEquals(fake.identity(0), fake.identity(p), "same file, same identity");
-        assertNotEquals(fake.identity(0), fake.identity(1));
+        assertTrue(fake.identity(0).sameFileAs(fake.identity(p)), "same file, same identity");
+        assertFalse(fake.identity(0).sameFileAs(fake.identity(1)));
+        assertFalse(fake.identity(0).writable());
+        assertTrue(fake.identity(1).writable());
     }
 
     @Test
