@@ -5,31 +5,194 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
 
-/** The posix provider; a placeholder that reports itself unsupported until it is built. */
+/**
+ * The provider for Linux, macOS and FreeBSD: real descriptors through the C library, via JNA.
+ *
+ * <p>Constructing it costs nothing; JNA and the C library load on the first call that needs them
+ * ({@link #isSupported()} or an operation), so a process that never claims never loads JNA.
+ * The private duplicate is {@code fcntl(fd, F_DUPFD_CLOEXEC, 3)}, the diversion
+ * {@code open("/dev/null", O_CLOEXEC)}, a descriptor's identity the device and inode that the
+ * JDK's own {@code stat} of {@code /dev/fd/N} reports (no {@code struct stat} layout in this
+ * code), and the streams poll a self-pipe so that a read blocked on an idle wire can be woken.
+ */
 public final class PosixDescriptors implements PlatformDescriptors {
-    private static final String CAUSE = "the posix provider is not built yet";
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFIFO = 0010000;
+    private static final int S_IFCHR = 0020000;
+    private static final int S_IFREG = 0100000;
+    private static final int S_IFSOCK = 0140000;
+
+    private static volatile Object loaded; // a Posix, or the Throwable that stopped it
 
     /** Creates the provider; cheap, loads nothing native. */
     public PosixDescriptors() {
     }
 
-    @Override public String name() { return "posix"; }
-    @Override public boolean isSupported() { return false; }
-    @Override public String unavailabilityCause() { return CAUSE; }
-    @Override public int priority() { return 100; }
-    @Override public boolean jvmStreamsFollowDescriptors() { return true; }
-
-    private static DescriptorException unsupported(String op, int fd) {
-        return new DescriptorException(op, fd, 0, CAUSE);
+    private static Object load() {
+        Object l = loaded;
+        if (l == null) {
+            synchronized (PosixDescriptors.class) {
+                l = loaded;
+                if (l == null) {
+                    PosixConstants constants = PosixConstants.forOs(System.getProperty("os.name", ""));
+                    if (constants == null) {
+                        l = new UnsupportedOperationException("not Linux, macOS or FreeBSD (os.name="
+                                + System.getProperty("os.name") + ")");
+                    } else {
+                        try {
+                            l = Posix.load(constants);
+                        } catch (Throwable t) {
+                            l = t;
+                        }
+                    }
+                    loaded = l;
+                }
+            }
+        }
+        return l;
     }
 
-    @Override public int duplicateAboveStandard(int fd) throws DescriptorException { throw unsupported("duplicateAboveStandard", fd); }
-    @Override public int duplicate(int fd) throws DescriptorException { throw unsupported("duplicate", fd); }
-    @Override public void duplicateOnto(int source, int target) throws DescriptorException { throw unsupported("duplicateOnto", target); }
-    @Override public int openNullDevice(Access access) throws DescriptorException { throw unsupported("openNullDevice", -1); }
-    @Override public void close(int fd) throws DescriptorException { throw unsupported("close", fd); }
-    @Override public void rebindStandardHandle(int fd) throws DescriptorException { throw unsupported("rebindStandardHandle", fd); }
-    @Override public FileIdentity identity(int fd) throws DescriptorException { throw unsupported("identity", fd); }
-    @Override public DescriptorStream open(int fd) throws DescriptorException { throw unsupported("open", fd); }
+    private static Posix posix() throws DescriptorException {
+        Object l = load();
+        if (l instanceof Posix) {
+            return (Posix) l;
+        }
+        throw new DescriptorException("load the C library", -1, 0, String.valueOf(l));
+    }
+
+    @Override
+    public String name() {
+        return "posix";
+    }
+
+    @Override
+    public boolean isSupported() {
+        return load() instanceof Posix;
+    }
+
+    @Override
+    public String unavailabilityCause() {
+        Object l = load();
+        if (l instanceof Posix) {
+            return null;
+        }
+        Throwable t = (Throwable) l;
+        return t instanceof UnsupportedOperationException ? t.getMessage() : "JNA could not load the C library: " + t;
+    }
+
+    @Override
+    public int priority() {
+        return 100;
+    }
+
+    @Override
+    public boolean jvmStreamsFollowDescriptors() {
+        return true;
+    }
+
+    @Override
+    public int duplicateAboveStandard(int fd) throws DescriptorException {
+        Posix p = posix();
+        return p.check(p.libc.fcntl(fd, p.constants.fDupfdCloexec(), 3), "fcntl(" + fd + ", F_DUPFD_CLOEXEC, 3)", fd);
+    }
+
+    @Override
+    public int duplicate(int fd) throws DescriptorException {
+        Posix p = posix();
+        return p.check(p.libc.fcntl(fd, p.constants.fDupfdCloexec(), 0), "fcntl(" + fd + ", F_DUPFD_CLOEXEC, 0)", fd);
+    }
+
+    @Override
+    public void duplicateOnto(int source, int target) throws DescriptorException {
+        Posix p = posix();
+        while (true) {
+            if (p.libc.dup2(source, target) >= 0) {
+                return;
+            }
+            int errno = Posix.errno();
+            if (errno != PosixConstants.EINTR) { // dup2 is atomic: retrying after EINTR is safe
+                throw p.error("dup2(" + source + ", " + target + ")", target, errno);
+            }
+        }
+    }
+
+    @Override
+    public int openNullDevice(Access access) throws DescriptorException {
+        Posix p = posix();
+        int flags = (access == Access.READ ? PosixConstants.O_RDONLY : PosixConstants.O_WRONLY) | p.constants.oCloexec();
+        while (true) {
+            int fd = p.libc.open("/dev/null", flags);
+            if (fd >= 0) {
+                return fd;
+            }
+            int errno = Posix.errno();
+            if (errno != PosixConstants.EINTR) {
+                throw p.error("open(\"/dev/null\", " + access + ")", -1, errno);
+            }
+        }
+    }
+
+    @Override
+    public void close(int fd) throws DescriptorException {
+        Posix p = posix();
+        // Never retried: on Linux an interrupted close has still freed the descriptor.
+        p.check(p.libc.close(fd), "close(" + fd + ")", fd);
+    }
+
+    @Override
+    public void rebindStandardHandle(int fd) {
+        // POSIX has no standard-handle slot apart from the descriptor itself.
+    }
+
+    @Override
+    public FileIdentity identity(int fd) throws DescriptorException {
+        Posix p = posix();
+        int flags = p.check(p.libc.fcntl(fd, PosixConstants.F_GETFL), "fcntl(" + fd + ", F_GETFL)", fd);
+        boolean writable = (flags & PosixConstants.O_ACCMODE) != PosixConstants.O_RDONLY;
+        Map<String, Object> a = stat(Path.of("/dev/fd/" + fd), fd, p);
+        long dev = ((Number) a.get("dev")).longValue();
+        long ino = ((Number) a.get("ino")).longValue();
+        int type = ((Number) a.get("mode")).intValue() & S_IFMT;
+        FileIdentity.Kind kind;
+        if (type == S_IFIFO) {
+            kind = FileIdentity.Kind.PIPE;
+        } else if (type == S_IFSOCK) {
+            kind = FileIdentity.Kind.SOCKET;
+        } else if (type == S_IFREG) {
+            kind = FileIdentity.Kind.FILE;
+        } else if (type == S_IFCHR) {
+            kind = p.libc.isatty(fd) == 1 ? FileIdentity.Kind.TERMINAL
+                    : isNullDevice(dev, ino, p) ? FileIdentity.Kind.NULL_DEVICE : FileIdentity.Kind.OTHER;
+        } else {
+            kind = FileIdentity.Kind.OTHER;
+        }
+        return new FileIdentity(dev, ino, kind, writable);
+    }
+
+    private static boolean isNullDevice(long dev, long ino, Posix p) throws DescriptorException {
+        Map<String, Object> a = stat(Path.of("/dev/null"), -1, p);
+        return dev == ((Number) a.get("dev")).longValue() && ino == ((Number) a.get("ino")).longValue();
+    }
+
+    /** The JDK's own stat, which knows each system's struct layout. */
+    private static Map<String, Object> stat(Path path, int fd, Posix p) throws DescriptorException {
+        try {
+            return Files.readAttributes(path, "unix:dev,ino,mode");
+        } catch (NoSuchFileException e) {
+            throw p.error("stat(" + path + ")", fd, PosixConstants.EBADF);
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new DescriptorException("stat(" + path + ")", fd, 0, e.toString());
+        }
+    }
+
+    @Override
+    public DescriptorStream open(int fd) throws DescriptorException {
+        return PosixStream.open(posix(), fd);
+    }
 }

@@ -1,0 +1,73 @@
+package io.mcpwire.platform.posix;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The constants that differ between POSIX systems, chosen at run time from {@code os.name}.
+ * The ones that agree everywhere (O_RDONLY, O_WRONLY, F_GETFL, O_ACCMODE, the poll bits, EINTR,
+ * EBADF, EPIPE) are plain constants below.
+ *
+ * @param os             the system's name
+ * @param fDupfdCloexec  {@code F_DUPFD_CLOEXEC}
+ * @param oCloexec       {@code O_CLOEXEC}
+ * @param eAgain         {@code EAGAIN}
+ * @param pipeBuf        {@code PIPE_BUF}: a write of at most this many bytes to a pipe that polls
+ *                       writable does not block
+ * @param errnoNames     errno values and their names, for messages
+ */
+record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int eAgain, int pipeBuf,
+                      Map<Integer, String> errnoNames) {
+
+    static final int O_RDONLY = 0;
+    static final int O_WRONLY = 1;
+    static final int O_ACCMODE = 3;
+    static final int F_GETFL = 3;
+    static final short POLLIN = 0x1;
+    static final short POLLOUT = 0x4;
+    static final short POLLERR = 0x8;
+    static final short POLLHUP = 0x10;
+    static final short POLLNVAL = 0x20;
+    static final int EINTR = 4;
+    static final int EBADF = 9;
+    static final int EPIPE = 32;
+
+    private static final Map<Integer, String> COMMON = Map.ofEntries(
+            Map.entry(1, "EPERM"), Map.entry(2, "ENOENT"), Map.entry(4, "EINTR"), Map.entry(5, "EIO"),
+            Map.entry(9, "EBADF"), Map.entry(12, "ENOMEM"), Map.entry(13, "EACCES"), Map.entry(14, "EFAULT"),
+            Map.entry(22, "EINVAL"), Map.entry(23, "ENFILE"), Map.entry(24, "EMFILE"), Map.entry(28, "ENOSPC"),
+            Map.entry(32, "EPIPE"));
+
+    static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 11, 4096,
+            with(Map.of(11, "EAGAIN", 104, "ECONNRESET", 16, "EBUSY")));
+    static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 35, 512,
+            with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
+    static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 35, 512,
+            with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
+
+    private static Map<Integer, String> with(Map<Integer, String> own) {
+        java.util.HashMap<Integer, String> all = new java.util.HashMap<>(COMMON);
+        all.putAll(own);
+        return Map.copyOf(all);
+    }
+
+    /** The table for {@code osName}, or null when it is not a supported POSIX system. */
+    static PosixConstants forOs(String osName) {
+        String os = osName.toLowerCase(Locale.ROOT);
+        if (os.startsWith("linux")) {
+            return LINUX;
+        }
+        if (os.startsWith("mac") || os.startsWith("darwin")) {
+            return MACOS;
+        }
+        if (os.startsWith("freebsd")) {
+            return FREEBSD;
+        }
+        return null;
+    }
+
+    /** The errno's name, for example {@code EBADF}, or {@code errno N}. */
+    String errnoName(int errno) {
+        return errnoNames.getOrDefault(errno, "errno " + errno);
+    }
+}

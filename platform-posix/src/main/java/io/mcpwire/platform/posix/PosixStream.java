@@ -1,0 +1,213 @@
+package io.mcpwire.platform.posix;
+
+import com.sun.jna.Memory;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.posix.jna.PosixIo;
+import java.io.IOException;
+import java.nio.channels.AsynchronousCloseException;
+
+/**
+ * Reads and writes one descriptor with native buffers. Every blocking step is a {@code poll} on
+ * the descriptor and on a self-pipe, so {@link #wakeUp()} unblocks a pending read or write at
+ * once ({@code close} from another thread would not). Writes go out in pieces of at most
+ * {@code PIPE_BUF} bytes after {@code poll} says the descriptor is writable, so no write can
+ * block beyond the reach of a wake-up.
+ */
+final class PosixStream implements DescriptorStream {
+    private static final int CHUNK = 64 * 1024;
+    private static final int POLLFD_SIZE = 8; // int fd; short events; short revents
+
+    private final Posix posix;
+    private final int fd;
+    private final int wakeRead;
+    private final int wakeWrite;
+    private final Memory readPoll = new Memory(2L * POLLFD_SIZE);
+    private final Memory writePoll = new Memory(2L * POLLFD_SIZE);
+    private Memory readBuffer;
+    private Memory writeBuffer;
+    private boolean woken;
+    private boolean closed;
+    private boolean freed;
+    private int active;
+
+    private PosixStream(Posix posix, int fd, int wakeRead, int wakeWrite) {
+        this.posix = posix;
+        this.fd = fd;
+        this.wakeRead = wakeRead;
+        this.wakeWrite = wakeWrite;
+    }
+
+    /** Opens a stream on {@code fd} with its own self-pipe, both ends above fd 2 and close-on-exec. */
+    static PosixStream open(Posix posix, int fd) throws DescriptorException {
+        int[] ends = new int[2];
+        posix.check(posix.libc.pipe(ends), "pipe() for the wake-up of fd " + fd, fd);
+        int[] moved = {-1, -1};
+        try {
+            for (int i = 0; i < 2; i++) {
+                // Above the standard range, so a closed fd 2 is never taken by the self-pipe.
+                moved[i] = posix.check(posix.libc.fcntl(ends[i], posix.constants.fDupfdCloexec(), 3),
+                        "fcntl(" + ends[i] + ", F_DUPFD_CLOEXEC, 3)", ends[i]);
+            }
+        } catch (DescriptorException e) {
+            for (int m : moved) {
+                if (m >= 0) {
+                    posix.libc.close(m);
+                }
+            }
+            throw e;
+        } finally {
+            posix.libc.close(ends[0]);
+            posix.libc.close(ends[1]);
+        }
+        return new PosixStream(posix, fd, moved[0], moved[1]);
+    }
+
+    @Override
+    public int descriptor() {
+        return fd;
+    }
+
+    private synchronized void enter() throws AsynchronousCloseException {
+        if (woken) {
+            throw new AsynchronousCloseException();
+        }
+        active++;
+    }
+
+    private synchronized void exit() {
+        if (--active == 0 && closed) {
+            free();
+        }
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        enter();
+        try {
+            if (readBuffer == null) {
+                readBuffer = new Memory(CHUNK);
+            }
+            long want = Math.min(length, CHUNK);
+            while (true) {
+                awaitReady(readPoll, PosixConstants.POLLIN, "read");
+                long n = PosixIo.read(fd, readBuffer, want);
+                if (n > 0) {
+                    readBuffer.read(0, buffer, offset, (int) n);
+                    return (int) n;
+                }
+                if (n == 0) {
+                    return -1;
+                }
+                int errno = Posix.errno();
+                if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+                    throw posix.error("read(" + fd + ")", fd, errno);
+                }
+            }
+        } finally {
+            exit();
+        }
+    }
+
+    @Override
+    public void write(byte[] buffer, int offset, int length) throws IOException {
+        enter();
+        try {
+            if (writeBuffer == null) {
+                writeBuffer = new Memory(CHUNK);
+            }
+            int done = 0;
+            while (done < length) {
+                int chunk = Math.min(length - done, CHUNK);
+                writeBuffer.write(0, buffer, offset + done, chunk);
+                int sent = 0;
+                while (sent < chunk) {
+                    awaitReady(writePoll, PosixConstants.POLLOUT, "write");
+                    long n = PosixIo.write(fd, writeBuffer.share(sent), Math.min(chunk - sent, posix.constants.pipeBuf()));
+                    if (n >= 0) {
+                        sent += (int) n;
+                        continue;
+                    }
+                    int errno = Posix.errno();
+                    if (errno == PosixConstants.EPIPE) {
+                        throw new DescriptorException("write(" + fd + ")", fd, errno,
+                                "EPIPE (Broken pipe: the reader has gone)");
+                    }
+                    if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+                        throw posix.error("write(" + fd + ")", fd, errno);
+                    }
+                }
+                done += chunk;
+            }
+        } finally {
+            exit();
+        }
+    }
+
+    /** Polls fd for {@code events} and the self-pipe for a wake-up; throws when woken. */
+    private void awaitReady(Memory pollfds, short events, String op) throws IOException {
+        pollfds.setInt(0, fd);
+        pollfds.setShort(4, events);
+        pollfds.setShort(6, (short) 0);
+        pollfds.setInt(POLLFD_SIZE, wakeRead);
+        pollfds.setShort(POLLFD_SIZE + 4, PosixConstants.POLLIN);
+        pollfds.setShort(POLLFD_SIZE + 6, (short) 0);
+        while (true) {
+            int r = PosixIo.poll(pollfds, 2, -1);
+            if (r > 0) {
+                break;
+            }
+            int errno = Posix.errno();
+            if (r < 0 && errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+                throw posix.error("poll(" + fd + ") before " + op, fd, errno);
+            }
+        }
+        if (pollfds.getShort(POLLFD_SIZE + 6) != 0) {
+            throw new AsynchronousCloseException();
+        }
+        if ((pollfds.getShort(6) & PosixConstants.POLLNVAL) != 0) {
+            throw posix.error(op + "(" + fd + ")", fd, PosixConstants.EBADF);
+        }
+    }
+
+    @Override
+    public void wakeUp() {
+        synchronized (this) {
+            if (woken || freed) {
+                woken = true;
+                return;
+            }
+            woken = true;
+        }
+        Memory one = new Memory(1);
+        one.setByte(0, (byte) 1);
+        PosixIo.write(wakeWrite, one, 1); // one byte, once: the pipe never fills
+    }
+
+    @Override
+    public void close() {
+        wakeUp();
+        synchronized (this) {
+            closed = true;
+            if (active == 0) {
+                free();
+            }
+        }
+    }
+
+    private void free() {
+        if (!freed) {
+            freed = true;
+            posix.libc.close(wakeRead);
+            posix.libc.close(wakeWrite);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PosixStream[fd " + fd + "]";
+    }
+}

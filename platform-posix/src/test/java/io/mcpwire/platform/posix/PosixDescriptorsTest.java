@@ -1,0 +1,212 @@
+package io.mcpwire.platform.posix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.FileIdentity;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/**
+ * The provider on real descriptors in this JVM, away from fd 0 and fd 1 (surefire talks over
+ * them): on pipes the test makes itself, on duplicates of fd 2, and on the null device.
+ */
+@EnabledOnOs(value = {OS.LINUX, OS.MAC, OS.FREEBSD}, disabledReason = "the POSIX provider runs on POSIX systems only")
+class PosixDescriptorsTest {
+    private final PosixDescriptors posix = new PosixDescriptors();
+    private int readEnd = -1;
+    private int writeEnd = -1;
+
+    @BeforeEach
+    void pipe() throws DescriptorException {
+        assertTrue(posix.isSupported(), posix::unavailabilityCause);
+        Posix p = (Posix) loadedPosix();
+        int[] ends = new int[2];
+        p.check(p.libc.pipe(ends), "pipe", -1);
+        readEnd = ends[0];
+        writeEnd = ends[1];
+    }
+
+    private static Object loadedPosix() {
+        try {
+            var m = PosixDescriptors.class.getDeclaredMethod("posix");
+            m.setAccessible(true);
+            return m.invoke(null);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @AfterEach
+    void closePipe() {
+        for (int fd : new int[] {readEnd, writeEnd}) {
+            try {
+                if (fd >= 0) {
+                    posix.close(fd);
+                }
+            } catch (DescriptorException ignored) {
+                // already closed by the test
+            }
+        }
+    }
+
+    @Test
+    void isTheSupportedPosixProviderWithTheRightConstants() {
+        assertEquals("posix", posix.name());
+        assertTrue(posix.priority() >= 0);
+        assertTrue(posix.jvmStreamsFollowDescriptors());
+        assertEquals(null, posix.unavailabilityCause());
+        assertEquals(1030, PosixConstants.forOs("Linux").fDupfdCloexec());
+        assertEquals(67, PosixConstants.forOs("Mac OS X").fDupfdCloexec());
+        assertEquals(17, PosixConstants.forOs("FreeBSD").fDupfdCloexec());
+        assertEquals(null, PosixConstants.forOs("Windows 11"));
+    }
+
+    @Test
+    void duplicatesLandAboveTheStandardRangeCloseOnExecAndNameTheSameFile() throws Exception {
+        int dup = posix.duplicateAboveStandard(readEnd);
+        try {
+            assertTrue(dup > 2);
+            assertTrue(posix.identity(dup).sameFileAs(posix.identity(readEnd)));
+            assertTrue(isCloseOnExec(dup), "FD_CLOEXEC is set");
+        } finally {
+            posix.close(dup);
+        }
+    }
+
+    private boolean isCloseOnExec(int fd) throws DescriptorException {
+        Posix p = (Posix) loadedPosix();
+        int fdFlags = p.check(p.libc.fcntl(fd, 1 /* F_GETFD */), "F_GETFD", fd);
+        return (fdFlags & 1) != 0;
+    }
+
+    @Test
+    void identityTellsPipesTheNullDeviceAndAccess() throws Exception {
+        FileIdentity r = posix.identity(readEnd);
+        FileIdentity w = posix.identity(writeEnd);
+        assertEquals(FileIdentity.Kind.PIPE, r.kind());
+        assertFalse(r.writable());
+        assertTrue(w.writable());
+        int nul = posix.openNullDevice(Access.WRITE);
+        try {
+            assertEquals(FileIdentity.Kind.NULL_DEVICE, posix.identity(nul).kind());
+            assertTrue(isCloseOnExec(nul));
+        } finally {
+            posix.close(nul);
+        }
+    }
+
+    @Test
+    void dup2MovesAFileOntoATargetAndErrorsNameTheCallAndErrno() throws Exception {
+        int target = posix.duplicateAboveStandard(writeEnd);
+        posix.duplicateOnto(readEnd, target);
+        assertTrue(posix.identity(target).sameFileAs(posix.identity(readEnd)));
+        posix.close(target);
+        DescriptorException e = assertThrows(DescriptorException.class, () -> posix.close(target));
+        assertEquals(PosixConstants.EBADF, e.errorCode());
+        assertEquals(target, e.descriptor());
+        assertTrue(e.getMessage().contains("close(" + target + ")") && e.getMessage().contains("EBADF"), e.getMessage());
+        assertThrows(DescriptorException.class, () -> posix.identity(target));
+        assertThrows(DescriptorException.class, () -> posix.duplicateOnto(target, 900));
+    }
+
+    @Test
+    void streamsCarryBytesAndReportEndOfInput() throws Exception {
+        byte[] big = new byte[300_000]; // larger than a pipe: the writer must loop over partial writes
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (i * 31);
+        }
+        try (DescriptorStream in = posix.open(readEnd); DescriptorStream out = posix.open(writeEnd)) {
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                try {
+                    out.write(big, 0, big.length);
+                    posix.close(writeEnd);
+                    writeEnd = -1;
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            byte[] got = new byte[big.length];
+            int n = 0;
+            while (true) {
+                int r = in.read(got, n, Math.min(8192, got.length - n == 0 ? 1 : got.length - n));
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
+            writer.get(30, TimeUnit.SECONDS);
+            assertEquals(big.length, n);
+            assertTrue(java.util.Arrays.equals(big, got));
+        }
+    }
+
+    @Test
+    void aReadBlockedOnAnIdlePipeIsWokenAndTheStreamFreesItsSelfPipe() throws Exception {
+        long before = openDescriptorCount();
+        DescriptorStream in = posix.open(readEnd);
+        CompletableFuture<Throwable> reader = CompletableFuture.supplyAsync(() -> {
+            try {
+                in.read(new byte[16], 0, 16);
+                return null;
+            } catch (Throwable t) {
+                return t;
+            }
+        });
+        Thread.sleep(100); // let it block in poll
+        in.wakeUp();
+        assertInstanceOf(AsynchronousCloseException.class, reader.get(10, TimeUnit.SECONDS));
+        in.close();
+        assertEquals(before, openDescriptorCount(), "the self-pipe is closed");
+    }
+
+    @Test
+    void aWriteBlockedOnAFullPipeIsWoken() throws Exception {
+        DescriptorStream out = posix.open(writeEnd);
+        CompletableFuture<Throwable> writer = CompletableFuture.supplyAsync(() -> {
+            try {
+                out.write(new byte[10_000_000], 0, 10_000_000); // nobody reads: fills the pipe
+                return null;
+            } catch (Throwable t) {
+                return t;
+            }
+        });
+        Thread.sleep(200);
+        out.wakeUp();
+        assertInstanceOf(AsynchronousCloseException.class, writer.get(10, TimeUnit.SECONDS));
+        out.close();
+    }
+
+    @Test
+    void writingToAPipeWithoutReadersIsEpipeNotACrash() throws Exception {
+        posix.close(readEnd);
+        readEnd = -1;
+        try (DescriptorStream out = posix.open(writeEnd)) {
+            byte[] b = "x".getBytes(StandardCharsets.UTF_8);
+            DescriptorException e = assertThrows(DescriptorException.class, () -> out.write(b, 0, 1));
+            assertEquals(PosixConstants.EPIPE, e.errorCode());
+        }
+    }
+
+    private static long openDescriptorCount() throws Exception {
+        Path dir = Path.of("/dev/fd");
+        try (var s = Files.list(dir)) {
+            return s.count();
+        }
+    }
+}
