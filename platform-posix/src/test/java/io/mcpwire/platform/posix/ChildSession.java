@@ -1,0 +1,172 @@
+package io.mcpwire.platform.posix;
+
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.stdio.StdioClaim;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The server side of the real-descriptor tests: a child JVM, started with a plain
+ * {@code java -p ... -m ...}, that claims its real fd 0 and fd 1 through the engine and this
+ * provider and misbehaves the way tools do. It writes what it observes to a report file (its
+ * stderr is part of what the test judges), one {@code KEY value} line each.
+ */
+public final class ChildSession {
+    private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
+    private static Path report;
+    private static final PosixDescriptors POSIX = new PosixDescriptors();
+    private static FileIdentity wire0;
+    private static FileIdentity wire1;
+
+    private ChildSession() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        report = Path.of(args[1]);
+        wire0 = POSIX.identity(0);
+        wire1 = POSIX.identity(1);
+        report("WIRE KINDS " + wire0.kind() + " " + wire1.kind());
+        warmUp();
+        Map<Integer, String> before = table();
+        int threadsBefore = Thread.activeCount();
+        switch (args[0]) {
+            case "session":
+                session();
+                break;
+            case "idle":
+                idle();
+                break;
+            case "cycles":
+                cycles();
+                break;
+            default:
+                throw new IllegalArgumentException(args[0]);
+        }
+        Map<Integer, String> after = table();
+        report("TABLE " + (before.equals(after) ? "UNCHANGED" : "CHANGED before=" + before + " after=" + after));
+        report("WIRE " + (POSIX.identity(0).sameFileAs(wire0) && POSIX.identity(1).sameFileAs(wire1) ? "RESTORED" : "LOST"));
+        report("THREADS " + (Thread.activeCount() <= threadsBefore ? "NONE LEFT" : (Thread.activeCount() - threadsBefore) + " LEFT"));
+        report("DONE");
+    }
+
+    /** Loads what the session loads, so that lazily opened files do not count as leaks. */
+    private static void warmUp() throws Exception {
+        POSIX.identity(2);
+        StdioClaim.class.getName();
+        new ProcessBuilder("true").start().waitFor();
+    }
+
+    /** Claims, misbehaves, serves every request until end of input, releases. */
+    private static void session() throws Exception {
+        StdioClaim claim = StdioClaim.acquire();
+        report("CLAIM " + claim.platformName() + " isolated=" + claim.isIsolated());
+        report("FD1 " + POSIX.identity(1).kind());
+        report("WIRE COPIES " + wireCopies(wire0, wire1));
+
+        System.out.println("stray println");
+        for (byte b : "unflushed-write".getBytes(StandardCharsets.UTF_8)) {
+            System.out.write(b); // stays in System.out's buffer until the release flushes it
+        }
+        Process child = new ProcessBuilder("sh", "-c", "echo child stdout; cat; echo child saw eof")
+                .inheritIO().start();
+        report("CHILD EXIT " + child.waitFor());
+        report("SYSTEM.IN " + System.in.read());
+
+        BufferedReader in = new BufferedReader(new InputStreamReader(claim.input(), StandardCharsets.UTF_8));
+        OutputStream out = claim.output();
+        int served = 0;
+        String line;
+        while ((line = in.readLine()) != null) {
+            Matcher m = ID.matcher(line);
+            String id = m.find() ? m.group(1) : "null";
+            out.write(("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}\n").getBytes(StandardCharsets.UTF_8));
+            served++;
+        }
+        report("SERVED " + served);
+        claim.close();
+        report("RELEASED " + claim.isReleased());
+    }
+
+    /** Claims, blocks a reader on the idle wire, and closes under it. */
+    private static void idle() throws Exception {
+        StdioClaim claim = StdioClaim.acquire();
+        Thread reader = new Thread(() -> {
+            try {
+                int n = claim.input().read(new byte[64]);
+                report("READER GOT " + n);
+            } catch (IOException e) {
+                report("READER ENDED " + e.getClass().getSimpleName());
+            }
+        }, "blocked-reader");
+        reader.start();
+        Thread.sleep(300);
+        claim.close();
+        reader.join(10_000);
+        report("READER ALIVE " + reader.isAlive());
+        report("RELEASED " + claim.isReleased());
+    }
+
+    /** 1,000 claim and release cycles, each writing one line to the client. */
+    private static void cycles() throws Exception {
+        for (int i = 0; i < 1000; i++) {
+            try (StdioClaim claim = StdioClaim.acquire()) {
+                claim.output().write(("{\"jsonrpc\":\"2.0\",\"method\":\"cycle\",\"params\":{\"i\":" + i + "}}\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        report("CYCLES 1000");
+    }
+
+    /** The descriptors other than 0 and 1 that name the wire's files: the private duplicates. */
+    private static String wireCopies(FileIdentity in, FileIdentity out) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int fd : table().keySet()) {
+            try {
+                FileIdentity id = POSIX.identity(fd);
+                if (fd > 1 && (id.sameFileAs(in) || id.sameFileAs(out))) {
+                    b.append(fd).append(' ');
+                }
+            } catch (DescriptorException closedMeanwhile) {
+                // gone since the listing
+            }
+        }
+        return b.toString().trim();
+    }
+
+    /** Every open descriptor with what it names. */
+    static Map<Integer, String> table() throws IOException {
+        Map<Integer, String> t = new TreeMap<>();
+        try (var list = Files.list(Path.of("/dev/fd"))) {
+            for (Path p : (Iterable<Path>) list::iterator) {
+                int fd = Integer.parseInt(p.getFileName().toString());
+                try {
+                    FileIdentity id = POSIX.identity(fd);
+                    t.put(fd, id.kind() + ":" + id.device() + ":" + id.file() + (id.writable() ? ":w" : ":r"));
+                } catch (DescriptorException closedMeanwhile) {
+                    // the directory stream's own descriptor, already closed
+                }
+            }
+        }
+        return t;
+    }
+
+    private static synchronized void report(String line) {
+        try {
+            Files.writeString(report, line + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
