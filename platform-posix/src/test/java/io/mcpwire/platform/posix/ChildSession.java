@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 public final class ChildSession {
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
     private static Path report;
-    private static final PosixDescriptors POSIX = new PosixDescriptors();
+    private static final PosixDescriptors POSIX = new PosixDescriptors(); // constructing it loads nothing native
     private static FileIdentity wire0;
     private static FileIdentity wire1;
 
@@ -34,6 +34,10 @@ public final class ChildSession {
 
     public static void main(String[] args) throws Exception {
         report = Path.of(args[1]);
+        if (args[0].equals("lazy")) {
+            lazy();
+            return;
+        }
         wire0 = POSIX.identity(0);
         wire1 = POSIX.identity(1);
         report("WIRE KINDS " + wire0.kind() + " " + wire1.kind());
@@ -57,6 +61,13 @@ public final class ChildSession {
         report("TABLE " + (before.equals(after) ? "UNCHANGED" : "CHANGED before=" + before + " after=" + after));
         report("WIRE " + (POSIX.identity(0).sameFileAs(wire0) && POSIX.identity(1).sameFileAs(wire1) ? "RESTORED" : "LOST"));
         report("THREADS " + (Thread.activeCount() <= threadsBefore ? "NONE LEFT" : (Thread.activeCount() - threadsBefore) + " LEFT"));
+        report("DONE");
+    }
+
+    /** Constructs the provider as the service loader does and asks what selection asks first. */
+    private static void lazy() throws ReflectiveOperationException {
+        PosixDescriptors p = PosixDescriptors.class.getConstructor().newInstance();
+        report("FOUND " + p.name() + " priority " + p.priority());
         report("DONE");
     }
 
@@ -146,16 +157,18 @@ public final class ChildSession {
 
     /** Every open descriptor with what it names. */
     static Map<Integer, String> table() throws IOException {
-        Map<Integer, String> t = new TreeMap<>();
+        // List first and close the listing, so that its own directory descriptor is gone.
+        java.util.List<Integer> fds;
         try (var list = Files.list(Path.of("/dev/fd"))) {
-            for (Path p : (Iterable<Path>) list::iterator) {
-                int fd = Integer.parseInt(p.getFileName().toString());
-                try {
-                    FileIdentity id = POSIX.identity(fd);
-                    t.put(fd, id.kind() + ":" + id.device() + ":" + id.file() + (id.writable() ? ":w" : ":r"));
-                } catch (DescriptorException closedMeanwhile) {
-                    // the directory stream's own descriptor, already closed
-                }
+            fds = list.map(p -> Integer.valueOf(p.getFileName().toString())).collect(java.util.stream.Collectors.toList());
+        }
+        Map<Integer, String> t = new TreeMap<>();
+        for (int fd : fds) {
+            try {
+                FileIdentity id = POSIX.identity(fd);
+                t.put(fd, id.kind() + ":" + id.device() + ":" + id.file() + (id.writable() ? ":w" : ":r"));
+            } catch (DescriptorException closedMeanwhile) {
+                // the listing's own descriptor, closed since
             }
         }
         return t;

@@ -119,6 +119,19 @@ class RealDescriptorsTest {
         assertCleanRelease(r);
     }
 
+    @Test
+    void aProcessThatNeverClaimsNeverLoadsJna() throws Exception {
+        Path report = dir.resolve("report");
+        Path classLog = dir.resolve("classes.log");
+        List<String> cmd = new ArrayList<>(ChildJvm.command("lazy", report));
+        cmd.add(1, "-Xlog:class+load=info:file=" + classLog);
+        ChildJvm.Result r = ChildJvm.run(cmd, report, "", false);
+        assertTrue(r.reported("FOUND posix priority 100"), r::describe);
+        String loaded = Files.readString(classLog);
+        assertTrue(loaded.contains("io.mcpwire.platform.posix.PosixDescriptors"), "the provider was loaded");
+        assertFalse(loaded.contains("com.sun.jna."), "no JNA class was loaded");
+    }
+
     private static List<Integer> copies(ChildJvm.Result r) {
         return r.report().stream().filter(l -> l.startsWith("WIRE COPIES"))
                 .flatMap(l -> Arrays.stream(l.substring("WIRE COPIES".length()).trim().split(" ")))
