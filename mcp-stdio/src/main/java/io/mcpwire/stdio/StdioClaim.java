@@ -133,6 +133,11 @@ public final class StdioClaim implements AutoCloseable {
         return (in == null || in.isolated()) && (out == null || out.isolated());
     }
 
+    /** Whether a thread blocked reading {@link #input()} can be woken (false without a provider). */
+    boolean canWakeReader() {
+        return platform != null;
+    }
+
     /** The platform provider's name, or {@code "none"} when serving in place without one. */
     public String platformName() {
         return platform != null ? platform.name() : "none";

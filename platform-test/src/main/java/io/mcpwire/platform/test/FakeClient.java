@@ -1,6 +1,5 @@
 package io.mcpwire.platform.test;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +14,11 @@ public final class FakeClient {
     private final FakeProcess process;
     private final Pipe toServer;
     private final Pipe toClient;
-    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    /** Bytes read from the server and not yet handed out: {@code pending[head, tail)}. */
+    private byte[] pending = new byte[4096];
+    private int head;
+    private int tail;
+    private int scanned;
     private boolean inputClosed;
     private boolean disconnected;
 
@@ -86,25 +89,27 @@ public final class FakeClient {
         try {
             while (true) {
                 pull();
-                byte[] have = pending.toByteArray();
-                for (int i = 0; i < have.length; i++) {
-                    if (have[i] == '\n') {
-                        pending.reset();
-                        pending.write(have, i + 1, have.length - i - 1);
-                        return new String(have, 0, i, StandardCharsets.UTF_8);
+                for (int i = Math.max(scanned, head); i < tail; i++) {
+                    if (pending[i] == '\n') {
+                        String line = new String(pending, head, i - head, StandardCharsets.UTF_8);
+                        head = i + 1;
+                        scanned = head;
+                        return line;
                     }
                 }
+                scanned = tail;
                 if (toClient.writers == 0) {
-                    if (have.length == 0) {
+                    if (tail == head) {
                         return null;
                     }
-                    pending.reset();
-                    return new String(have, StandardCharsets.UTF_8);
+                    String rest = new String(pending, head, tail - head, StandardCharsets.UTF_8);
+                    head = tail;
+                    return rest;
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     throw new IllegalStateException("no line from the server within " + timeout
-                            + " (pending: " + have.length + " bytes)");
+                            + " (pending: " + (tail - head) + " bytes)");
                 }
                 process.changed.await(left, TimeUnit.NANOSECONDS);
             }
@@ -134,8 +139,9 @@ public final class FakeClient {
         process.lock.lock();
         try {
             pull();
-            byte[] out = pending.toByteArray();
-            pending.reset();
+            byte[] out = java.util.Arrays.copyOfRange(pending, head, tail);
+            head = tail;
+            scanned = tail;
             return out;
         } finally {
             process.lock.unlock();
@@ -158,10 +164,20 @@ public final class FakeClient {
     }
 
     private void pull() {
-        if (toClient.available() > 0) {
-            byte[] b = toClient.takeAll();
-            pending.write(b, 0, b.length);
-            process.changed.signalAll(); // a writer blocked on a full pipe may go on
+        int n = toClient.available();
+        if (n == 0) {
+            return;
         }
+        if (tail + n > pending.length) {
+            int live = tail - head;
+            byte[] into = live + n > pending.length ? new byte[Math.max(pending.length * 2, live + n)] : pending;
+            System.arraycopy(pending, head, into, 0, live);
+            pending = into;
+            scanned -= head;
+            head = 0;
+            tail = live;
+        }
+        tail += toClient.take(pending, tail, n);
+        process.changed.signalAll(); // a writer blocked on a full pipe may go on
     }
 }

@@ -1,0 +1,160 @@
+package io.mcpwire.stdio.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Splits a byte stream into lines in bounded memory: {@code \n} or {@code \r\n} ends a line,
+ * blank lines are skipped, a UTF-8 byte order mark at the start of the stream is dropped, and a
+ * line longer than the limit is skipped as it streams past (never buffered whole) and reported
+ * with its length. The buffer never grows beyond the limit plus two bytes.
+ */
+public final class LineFramer {
+
+    /** Receives what the framer finds, on the reading thread. */
+    public interface Sink {
+        /** One line, without its terminator, in {@code buffer[offset, offset + length)}. */
+        void line(byte[] buffer, int offset, int length);
+
+        /** A line of {@code length} bytes, over the limit, was skipped. */
+        void oversized(long length);
+    }
+
+    private static final int INITIAL = 64 * 1024;
+    private static final int SHRINK_ABOVE = 1024 * 1024;
+
+    private final int maxLine;
+    private final int capacity;
+    private byte[] buffer;
+    private int start;
+    private int end;
+    private int scanned;
+    private boolean firstLine = true;
+    private boolean skipping;
+    private long skipped;
+    private int peak;
+
+    /** A framer for lines of at most {@code maxLineBytes} bytes. */
+    public LineFramer(int maxLineBytes) {
+        if (maxLineBytes < 1) {
+            throw new IllegalArgumentException("maxLineBytes < 1");
+        }
+        this.maxLine = maxLineBytes;
+        this.capacity = (int) Math.min(Integer.MAX_VALUE - 8, (long) maxLineBytes + 2); // a full line, \r and \n
+        this.buffer = new byte[Math.min(INITIAL, capacity)];
+    }
+
+    /** The largest the buffer has been, in bytes. */
+    public int peakBufferBytes() {
+        return peak;
+    }
+
+    /**
+     * Reads once from {@code in} and hands every complete line to {@code sink}.
+     *
+     * @return false at end of input, after handing over a last line that had no terminator
+     */
+    public boolean readFrom(InputStream in, Sink sink) throws IOException {
+        makeRoom();
+        int n = in.read(buffer, end, buffer.length - end);
+        if (n < 0) {
+            finish(sink);
+            return false;
+        }
+        end += n;
+        scan(sink);
+        return true;
+    }
+
+    private void makeRoom() {
+        if (start == end) {
+            start = 0;
+            end = 0;
+            scanned = 0;
+            if (buffer.length > SHRINK_ABOVE) {
+                buffer = new byte[INITIAL]; // a large message passed; give the memory back
+            }
+        }
+        if (end < buffer.length) {
+            return;
+        }
+        if (start > 0) {
+            System.arraycopy(buffer, start, buffer, 0, end - start);
+            end -= start;
+            scanned -= start;
+            start = 0;
+        } else {
+            byte[] grown = new byte[(int) Math.min(capacity, (long) buffer.length * 2)];
+            System.arraycopy(buffer, 0, grown, 0, end);
+            buffer = grown;
+            peak = Math.max(peak, grown.length);
+        }
+    }
+
+    private void scan(Sink sink) {
+        peak = Math.max(peak, buffer.length);
+        for (int i = scanned; i < end; i++) {
+            if (buffer[i] == '\n') {
+                if (skipping) {
+                    skipped += i - start;
+                    sink.oversized(skipped);
+                    skipping = false;
+                    skipped = 0;
+                } else {
+                    emit(start, i, sink);
+                }
+                start = i + 1;
+            }
+        }
+        scanned = end;
+        if (skipping) {
+            skipped += end - start;
+            start = end;
+        } else if (end - start > maxLine + 1) {
+            // Already too long for any line (even one ending in \r\n): skip the rest as it comes.
+            skipping = true;
+            skipped = end - start;
+            start = end;
+        }
+    }
+
+    private void finish(Sink sink) {
+        if (skipping) {
+            sink.oversized(skipped + end - start);
+        } else if (end > start) {
+            emit(start, end, sink); // a last line without a terminator
+        }
+        start = end;
+        skipping = false;
+    }
+
+    private void emit(int from, int to, Sink sink) {
+        if (firstLine) {
+            firstLine = false;
+            if (to - from >= 3 && buffer[from] == (byte) 0xEF && buffer[from + 1] == (byte) 0xBB && buffer[from + 2] == (byte) 0xBF) {
+                from += 3; // a UTF-8 byte order mark at the start of the stream
+            }
+        }
+        if (to > from && buffer[to - 1] == '\r') {
+            to--;
+        }
+        if (isBlank(from, to)) {
+            return;
+        }
+        if (to - from > maxLine) {
+            sink.oversized(to - from);
+            return;
+        }
+        sink.line(buffer, from, to - from);
+    }
+
+    private boolean isBlank(int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte b = buffer[i];
+            if (b != ' ' && b != '\t' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,133 @@
+package io.mcpwire.stdio.engine;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The frames waiting for the writer, bounded in bytes: {@link #put} blocks while the queue is
+ * full (back-pressure from a client that does not read), except that a frame always enters an
+ * empty queue, whatever its size. Frames leave in the order they entered.
+ */
+public final class OutboundQueue {
+
+    /** One encoded message with its line terminator, in {@code bytes[0, length)}. */
+    public record Frame(byte[] bytes, int length) {
+    }
+
+    private final long capacity;
+    private final ArrayDeque<Frame> frames = new ArrayDeque<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+    private final Condition notFull = lock.newCondition();
+    private final Condition idle = lock.newCondition();
+    private long bytes;
+    private boolean closed;
+    private boolean writing;
+
+    /** A queue that holds at most {@code capacityBytes} bytes (more only for one large frame). */
+    public OutboundQueue(long capacityBytes) {
+        this.capacity = capacityBytes;
+    }
+
+    /** Adds a frame, waiting for room. */
+    public void put(Frame frame) throws IOException {
+        lock.lock();
+        try {
+            while (!closed && bytes > 0 && bytes + frame.length() > capacity) {
+                notFull.awaitUninterruptibly();
+            }
+            if (closed) {
+                throw new IOException("the transport is closed; the message was not sent");
+            }
+            frames.add(frame);
+            bytes += frame.length();
+            notEmpty.signal();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Takes the next frames, together at most {@code maxBytes} (at least one frame), waiting for
+     * one; null once the queue is closed and empty. Marks the writer busy until {@link #written()}.
+     */
+    public List<Frame> take(int maxBytes) {
+        lock.lock();
+        try {
+            while (frames.isEmpty() && !closed) {
+                notEmpty.awaitUninterruptibly();
+            }
+            if (frames.isEmpty()) {
+                return null;
+            }
+            List<Frame> batch = new ArrayList<>();
+            long size = 0;
+            while (!frames.isEmpty() && (batch.isEmpty() || size + frames.peek().length() <= maxBytes)) {
+                Frame f = frames.poll();
+                batch.add(f);
+                size += f.length();
+            }
+            bytes -= size;
+            writing = true;
+            notFull.signalAll();
+            return batch;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The writer finished writing what it took. */
+    public void written() {
+        lock.lock();
+        try {
+            writing = false;
+            idle.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits until every frame is written, or the deadline passes; true when all were. */
+    public boolean awaitDrained(long deadlineNanos) {
+        lock.lock();
+        try {
+            while (!frames.isEmpty() || writing) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0 || closed) {
+                    return frames.isEmpty() && !writing;
+                }
+                try {
+                    idle.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Refuses further frames, wakes every waiter, and drops what is queued; returns how many. */
+    public int close() {
+        lock.lock();
+        try {
+            closed = true;
+            int dropped = frames.size();
+            frames.clear();
+            bytes = 0;
+            notEmpty.signalAll();
+            notFull.signalAll();
+            idle.signalAll();
+            return dropped;
+        } finally {
+            lock.unlock();
+        }
+    }
+}
