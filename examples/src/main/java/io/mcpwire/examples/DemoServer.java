@@ -1,0 +1,29 @@
+package io.mcpwire.examples;
+
+import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.stdio.StdioTransport;
+import io.mcpwire.transport.TransportClosed;
+import java.lang.System.Logger.Level;
+
+/**
+ * The demo MCP server on its own stdio, as an MCP host starts it. It claims the standard streams
+ * first thing, so its noisy tool's stray output goes to stderr and never reaches the client.
+ */
+public final class DemoServer {
+    private static final System.Logger LOG = System.getLogger("io.mcpwire.examples");
+
+    private DemoServer() {
+    }
+
+    /** Serves until the client closes its end. */
+    public static void main(String[] args) throws InterruptedException {
+        StdioClaim claim = StdioClaim.acquire(); // before anything can print or read System.in
+        LOG.log(Level.INFO, "mcpwire demo server: stdio claimed through {0}, {1}", claim.platformName(),
+                claim.isIsolated() ? "isolated" : "NOT isolated (serving in place)");
+        StdioTransport transport = StdioTransport.builder().claim(claim).build();
+        Dispatcher server = new Dispatcher(transport, "mcpwire-demo", "0.1.0", DemoTools.all()).start();
+        TransportClosed closed = server.awaitClosed();
+        LOG.log(Level.INFO, "mcpwire demo server: closed ({0})", closed.reason());
+        System.exit(closed.reason() == TransportClosed.Reason.FAILED ? 1 : 0);
+    }
+}

@@ -1,0 +1,41 @@
+package io.mcpwire.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The demo server in a child JVM over real pipes, started with a plain {@code java -p ... -m ...}. */
+class DemoSessionTest {
+
+    static List<String> serverCommand() {
+        String modulePath = Path.of("target", "modules").toAbsolutePath() + File.pathSeparator
+                + Path.of("target", "classes").toAbsolutePath();
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=com.sun.jna", "-p", modulePath,
+                "-m", "io.mcpwire.examples/" + DemoServer.class.getName());
+    }
+
+    @Test
+    void theDemoSessionPassesAndEveryByteOnTheServersStdoutIsJsonRpc() throws Exception {
+        DemoClient.Report r = DemoClient.run(serverCommand());
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        DemoClient.print(r, new PrintStream(text, true, StandardCharsets.UTF_8));
+        String report = text.toString(StandardCharsets.UTF_8);
+        assertTrue(r.passed(), report + "\nstderr:\n" + r.stderr());
+        assertEquals(8, r.steps().size(), report);
+        assertEquals(8, r.stdoutLines(), "one line per answer, nothing else: " + report);
+        assertTrue(r.stderr().contains("stdio claimed through"), r.stderr());
+        for (String stray : List.of("noisy: System.out.println from a tool", "noisy: child stdout",
+                "noisy: System.out.write without newline or flush")) {
+            assertTrue(r.stderr().contains(stray), () -> "'" + stray + "' is on stderr:\n" + r.stderr());
+        }
+        assertTrue(report.endsWith("PASS: every answer arrived and the wire carried nothing but JSON-RPC" + System.lineSeparator()), report);
+    }
+}
