@@ -82,6 +82,26 @@ class StdioTransportTest {
     }
 
     @Test
+    void fiftyThousandCallsInFlightNeitherCrashNorStall() throws Exception {
+        FakeProcess fake = FakeProcess.withPipes();
+        EchoServer server = new EchoServer(over(fake).build()).start();
+        StringBuilder all = new StringBuilder();
+        for (int i = 1; i <= 50_000; i++) {
+            all.append("{\"jsonrpc\":\"2.0\",\"id\":").append(i)
+                    .append(",\"method\":\"echo\",\"params\":{\"text\":\"").append("e".repeat(100)).append("\"}}\n");
+        }
+        fake.client().sendBytes(all.toString().getBytes(StandardCharsets.UTF_8));
+        fake.client().closeInput();
+        List<String> lines = fake.client().readLines(50_000, T);
+        assertEquals(50_000, lines.size(), "every call answered");
+        for (int i = 0; i < lines.size(); i++) {
+            assertTrue(lines.get(i).startsWith("{\"jsonrpc\":\"2.0\",\"id\":" + (i + 1) + ",\"result\""), lines.get(i));
+        }
+        assertEquals(TransportClosed.Reason.END_OF_INPUT, server.awaitClosed().reason());
+        assertEquals("", fake.client().drainText(), "and nothing else");
+    }
+
+    @Test
     void aThousandPipelinedRequestsFollowedAtOnceByEndOfInputAreAllAnsweredBeforeTheRestore() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
         TableSnapshot before = fake.snapshot();
