@@ -118,6 +118,17 @@ public interface PlatformDescriptors {
     FileIdentity identity(int fd) throws DescriptorException;
 
     /**
+     * Whether descriptors {@code a} and {@code b} refer to the same file or object (for example
+     * {@code 2>&1}). The default compares {@link #identity} values; a provider whose identities
+     * cannot tell (Windows pipes have no file index) compares the objects themselves.
+     *
+     * @throws DescriptorException when either descriptor cannot be examined
+     */
+    default boolean sameFile(int a, int b) throws DescriptorException {
+        return identity(a).sameFileAs(identity(b));
+    }
+
+    /**
      * Opens a stream that reads and writes {@code fd} directly, whose
      * {@link DescriptorStream#wakeUp()} unblocks a pending read or write. The stream never closes
      * {@code fd} itself.

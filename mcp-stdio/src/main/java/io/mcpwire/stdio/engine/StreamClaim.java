@@ -179,19 +179,15 @@ public final class StreamClaim {
      * anyway.
      */
     private boolean stderrIsSafeDiversion() {
-        FileIdentity err;
-        FileIdentity wire;
         try {
-            err = platform.identity(PlatformDescriptors.STDERR);
+            FileIdentity err = platform.identity(PlatformDescriptors.STDERR);
+            if (!err.writable()) {
+                return false;
+            }
+            return err.isTerminal() || !platform.sameFile(PlatformDescriptors.STDERR, privateFd);
         } catch (DescriptorException e) {
-            return false;
+            return false; // cannot tell: the null device is the safe side
         }
-        try {
-            wire = platform.identity(privateFd);
-        } catch (DescriptorException e) {
-            return false;
-        }
-        return err.writable() && (!err.sameFileAs(wire) || err.isTerminal());
     }
 
     private ClaimState inPlace(String why, DescriptorException cause) {
