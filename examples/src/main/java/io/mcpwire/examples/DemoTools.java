@@ -69,11 +69,18 @@ public final class DemoTools {
                 System.out.write(b);
             }
             boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
-            List<String> command = windows
-                    ? List.of("cmd.exe", "/c", "echo noisy: child stdout& sort")
-                    : List.of("sh", "-c", "echo noisy: child stdout; cat");
-            Process child = new ProcessBuilder(command).inheritIO().start();
-            int exit = child.waitFor();
+            int exit;
+            if (windows) {
+                // On Windows, Redirect.INHERIT hands a child the handles the JVM captured at start-up,
+                // which are the wire (a documented residue): pipe the child's stdio instead.
+                Process child = new ProcessBuilder("cmd.exe", "/c", "echo noisy: child stdout& sort")
+                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                child.getOutputStream().close();
+                child.getInputStream().transferTo(System.err);
+                exit = child.waitFor();
+            } else {
+                exit = new ProcessBuilder("sh", "-c", "echo noisy: child stdout; cat").inheritIO().start().waitFor();
+            }
             int read = System.in.read();
             return "child exit code " + exit + "; System.in gave " + (read < 0 ? "end of input" : "byte " + read);
         }

@@ -23,7 +23,7 @@ public class DescriptorException extends IOException {
      * @param errorText  the error's name and text
      */
     public DescriptorException(String operation, int descriptor, int errorCode, String errorText) {
-        super(operation + " failed on fd " + descriptor + ": " + errorText
+        super(operation + " failed" + (descriptor >= 0 ? " on fd " + descriptor : "") + ": " + errorText
                 + (errorCode != 0 ? " [error " + errorCode + "]" : ""));
         this.operation = operation;
         this.descriptor = descriptor;

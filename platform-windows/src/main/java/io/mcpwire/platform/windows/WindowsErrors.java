@@ -1,0 +1,37 @@
+package io.mcpwire.platform.windows;
+
+import java.util.Map;
+
+/** Names for the C runtime's errno values and the Win32 error codes the provider meets. */
+final class WindowsErrors {
+    static final int EBADF = 9;
+    static final int ERROR_INVALID_HANDLE = 6;
+    static final int ERROR_BROKEN_PIPE = 109;
+    static final int ERROR_NO_DATA = 232;
+    static final int ERROR_OPERATION_ABORTED = 995;
+    static final int ERROR_HANDLE_EOF = 38;
+
+    private static final Map<Integer, String> ERRNO = Map.of(
+            9, "EBADF (Bad file descriptor)", 24, "EMFILE (Too many open files)",
+            22, "EINVAL (Invalid argument)", 13, "EACCES (Permission denied)",
+            2, "ENOENT (No such file or directory)", 12, "ENOMEM (Not enough memory)");
+
+    private static final Map<Integer, String> WIN32 = Map.of(
+            5, "ERROR_ACCESS_DENIED", 6, "ERROR_INVALID_HANDLE", 8, "ERROR_NOT_ENOUGH_MEMORY",
+            87, "ERROR_INVALID_PARAMETER", 109, "ERROR_BROKEN_PIPE (the other end has closed)",
+            232, "ERROR_NO_DATA (the pipe is being closed: the reader has gone)",
+            995, "ERROR_OPERATION_ABORTED", 4, "ERROR_TOO_MANY_OPEN_FILES", 38, "ERROR_HANDLE_EOF");
+
+    private WindowsErrors() {
+    }
+
+    /** A C runtime errno with its name, for messages. */
+    static String errno(int code) {
+        return "errno " + code + " " + ERRNO.getOrDefault(code, "(unknown)");
+    }
+
+    /** A {@code GetLastError()} code with its name, for messages. */
+    static String win32(int code) {
+        return "GetLastError " + code + " " + WIN32.getOrDefault(code, "(see the Win32 system error codes)");
+    }
+}

@@ -1,0 +1,66 @@
+package io.mcpwire.platform.windows.jna;
+
+import com.sun.jna.Library;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
+
+/** The {@code kernel32.dll} calls of the provider; {@code HANDLE}s are 64-bit {@code long}s. */
+public interface Kernel32 extends Library {
+    /** {@code STD_INPUT_HANDLE}. */
+    int STD_INPUT_HANDLE = -10;
+    /** {@code STD_OUTPUT_HANDLE}. */
+    int STD_OUTPUT_HANDLE = -11;
+    /** {@code STD_ERROR_HANDLE}. */
+    int STD_ERROR_HANDLE = -12;
+    /** {@code DUPLICATE_SAME_ACCESS}. */
+    int DUPLICATE_SAME_ACCESS = 2;
+    /** {@code THREAD_TERMINATE}: the access {@code CancelSynchronousIo} needs. */
+    int THREAD_TERMINATE = 1;
+    /** {@code FILE_TYPE_DISK}. */
+    int FILE_TYPE_DISK = 1;
+    /** {@code FILE_TYPE_CHAR}. */
+    int FILE_TYPE_CHAR = 2;
+    /** {@code FILE_TYPE_PIPE}. */
+    int FILE_TYPE_PIPE = 3;
+
+    /** {@code BOOL SetStdHandle(DWORD nStdHandle, HANDLE hHandle)}. */
+    boolean SetStdHandle(int stdHandle, long handle);
+
+    /** {@code HANDLE GetStdHandle(DWORD nStdHandle)}. */
+    long GetStdHandle(int stdHandle);
+
+    /** {@code HANDLE GetCurrentProcess()}: a pseudo-handle. */
+    long GetCurrentProcess();
+
+    /** {@code BOOL DuplicateHandle(...)}. */
+    boolean DuplicateHandle(long sourceProcess, long source, long targetProcess, LongByReference target,
+                            int desiredAccess, boolean inheritHandle, int options);
+
+    /** {@code BOOL CloseHandle(HANDLE)}. */
+    boolean CloseHandle(long handle);
+
+    /** {@code DWORD GetFileType(HANDLE)}. */
+    int GetFileType(long handle);
+
+    /** {@code BOOL GetConsoleMode(HANDLE, LPDWORD)}: succeeds only on a console. */
+    boolean GetConsoleMode(long handle, IntByReference mode);
+
+    /** {@code BOOL GetFileInformationByHandle(HANDLE, LPBY_HANDLE_FILE_INFORMATION)}: 52 bytes. */
+    boolean GetFileInformationByHandle(long handle, Pointer information);
+
+    /** {@code BOOL ReadFile(HANDLE, LPVOID, DWORD, LPDWORD, LPOVERLAPPED)}, synchronous. */
+    boolean ReadFile(long handle, Pointer buffer, int toRead, IntByReference read, Pointer overlapped);
+
+    /** {@code BOOL WriteFile(HANDLE, LPCVOID, DWORD, LPDWORD, LPOVERLAPPED)}, synchronous. */
+    boolean WriteFile(long handle, Pointer buffer, int toWrite, IntByReference written, Pointer overlapped);
+
+    /** {@code DWORD GetCurrentThreadId()}. */
+    int GetCurrentThreadId();
+
+    /** {@code HANDLE OpenThread(DWORD access, BOOL inherit, DWORD threadId)}. */
+    long OpenThread(int access, boolean inheritHandle, int threadId);
+
+    /** {@code BOOL CancelSynchronousIo(HANDLE thread)}. */
+    boolean CancelSynchronousIo(long thread);
+}

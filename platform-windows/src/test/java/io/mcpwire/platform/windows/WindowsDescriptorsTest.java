@@ -1,0 +1,137 @@
+package io.mcpwire.platform.windows;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import com.sun.jna.Pointer;
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.windows.jna.Kernel32;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/** The provider's own logic over mocks of its JNA bindings. */
+class WindowsDescriptorsTest {
+    private final MockWindows win = new MockWindows();
+    private final WindowsDescriptors provider = win.provider();
+
+    @Test
+    void eachStandardDescriptorIsRoundToItsOwnWin32Slot() throws Exception {
+        provider.rebindStandardHandle(0);
+        provider.rebindStandardHandle(1);
+        provider.rebindStandardHandle(2);
+        verify(win.kernel32).SetStdHandle(Kernel32.STD_INPUT_HANDLE, win.fds.get(0));
+        verify(win.kernel32).SetStdHandle(Kernel32.STD_OUTPUT_HANDLE, win.fds.get(1));
+        verify(win.kernel32).SetStdHandle(Kernel32.STD_ERROR_HANDLE, win.fds.get(2));
+        assertEquals(-10, Kernel32.STD_INPUT_HANDLE);
+        assertEquals(-11, Kernel32.STD_OUTPUT_HANDLE);
+        assertEquals(-12, Kernel32.STD_ERROR_HANDLE);
+        assertThrows(DescriptorException.class, () -> provider.rebindStandardHandle(3));
+    }
+
+    @Test
+    void duplicatesAreNeverInheritableAndTheNullDeviceIsOpenedUninherited() throws Exception {
+        int p = provider.duplicateAboveStandard(1);
+        assertEquals(3, p);
+        assertEquals("stdout pipe", win.objectAt(p));
+        verify(win.kernel32).DuplicateHandle(eq(-1L), eq(win.fds.get(1) - 0), eq(-1L), any(), eq(0), eq(false), eq(2));
+        int nul = provider.openNullDevice(Access.WRITE);
+        verify(win.ucrt)._open("NUL", WindowsDescriptors.O_WRONLY | WindowsDescriptors.O_BINARY | WindowsDescriptors.O_NOINHERIT);
+        assertEquals("NUL", win.objectAt(nul));
+    }
+
+    @Test
+    void aDuplicateThatLandsOnAStandardDescriptorIsClosedAndRefused() {
+        win.forceOpenOsfhandleFd = 2;
+        DescriptorException e = assertThrows(DescriptorException.class, () -> provider.duplicateAboveStandard(0));
+        assertTrue(e.getMessage().contains("landed on fd 2"), e.getMessage());
+        verify(win.ucrt)._close(2);
+    }
+
+    @Test
+    void aPlainDuplicateMayTakeTheLowestFreeDescriptor() throws Exception {
+        win.fds.remove(2);
+        assertEquals(2, provider.duplicate(1));
+    }
+
+    @Test
+    void errorsNameTheCallTheDescriptorAndTheOsError() throws Exception {
+        win.dup2FailTarget = 0;
+        win.dup2Failures = 1;
+        DescriptorException dup2 = assertThrows(DescriptorException.class, () -> provider.duplicateOnto(2, 0));
+        assertEquals("_dup2(2, 0)", dup2.operation());
+        assertEquals(0, dup2.descriptor());
+        assertEquals(9, dup2.errorCode());
+        assertTrue(dup2.getMessage().contains("EBADF") && dup2.getMessage().contains("may have been closed"), dup2.getMessage());
+
+        win.setStdHandleFails = true;
+        DescriptorException rebind = assertThrows(DescriptorException.class, () -> provider.rebindStandardHandle(1));
+        assertEquals(6, rebind.errorCode());
+        assertTrue(rebind.getMessage().contains("SetStdHandle(STD_OUTPUT_HANDLE)") && rebind.getMessage().contains("ERROR_INVALID_HANDLE"),
+                rebind.getMessage());
+
+        DescriptorException closed = assertThrows(DescriptorException.class, () -> provider.close(42));
+        assertTrue(closed.getMessage().contains("_close(42)") && closed.getMessage().contains("EBADF"), closed.getMessage());
+        DescriptorException notOpen = assertThrows(DescriptorException.class, () -> provider.identity(42));
+        assertTrue(notOpen.getMessage().contains("_get_osfhandle(42)"), notOpen.getMessage());
+    }
+
+    @Test
+    void identityTellsConsolesNulPipesAndDiskFiles() throws Exception {
+        long h = win.fds.get(0);
+        when(win.kernel32.GetFileType(h)).thenReturn(Kernel32.FILE_TYPE_CHAR);
+        when(win.kernel32.GetConsoleMode(eq(h), any())).thenReturn(true);
+        assertEquals(FileIdentity.Kind.TERMINAL, provider.identity(0).kind());
+        when(win.kernel32.GetConsoleMode(eq(h), any())).thenReturn(false);
+        assertEquals(FileIdentity.Kind.NULL_DEVICE, provider.identity(0).kind());
+        assertEquals(FileIdentity.Kind.PIPE, provider.identity(1).kind());
+
+        long file = win.fds.get(2);
+        when(win.kernel32.GetFileType(file)).thenReturn(Kernel32.FILE_TYPE_DISK);
+        when(win.kernel32.GetFileInformationByHandle(eq(file), any())).thenAnswer(i -> {
+            Pointer info = i.getArgument(1);
+            info.setInt(28, 0xABCD);   // volume serial
+            info.setInt(44, 1);        // file index, high
+            info.setInt(48, 2);        // file index, low
+            return true;
+        });
+        FileIdentity id = provider.identity(2);
+        assertEquals(FileIdentity.Kind.FILE, id.kind());
+        assertEquals(0xABCD, id.device());
+        assertEquals((1L << 32) | 2, id.file());
+    }
+
+    @Test
+    void sameFileComparesTheKernelObjectsAndIsConservativeWithoutTheCall() throws Exception {
+        int copy = provider.duplicate(1);
+        assertTrue(provider.sameFile(1, copy));
+        assertFalse(provider.sameFile(1, 2));
+        WindowsDescriptors old = new WindowsDescriptors(new WindowsDescriptors.Libraries(win.ucrt, win.kernel32, null, () -> 0));
+        assertTrue(old.sameFile(1, 2), "cannot tell: say same, so stray output goes to NUL");
+        verify(win.kernelBase, org.mockito.Mockito.atLeastOnce()).CompareObjectHandles(anyLong(), anyLong());
+    }
+
+    @Test
+    void itSaysTheJvmStreamsDoNotFollowTheDescriptors() {
+        assertFalse(provider.jvmStreamsFollowDescriptors());
+        assertEquals("windows", provider.name());
+        assertTrue(provider.isSupported(), "over bindings given to it");
+    }
+
+    @Test
+    @DisabledOnOs(value = OS.WINDOWS, disabledReason = "checks the answer on every other system")
+    void elsewhereItIsUnsupportedAndSaysWhy() {
+        WindowsDescriptors real = new WindowsDescriptors();
+        assertFalse(real.isSupported());
+        assertTrue(real.unavailabilityCause().startsWith("not Windows"), real.unavailabilityCause());
+    }
+}
