@@ -1,0 +1,180 @@
+package io.mcpwire.benchmarks.harness;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One running server: its stdin and stdout as pipes, stderr discarded, and its memory. A server
+ * that gives no output for a minute while an answer is awaited is killed, so that a stalled peer
+ * reads as end of output rather than hanging the run.
+ */
+final class PeerProcess implements AutoCloseable {
+    private static final long STALL_NANOS = 60_000_000_000L;
+
+    private final Process process;
+    private volatile long awaitingSince; // 0 when no read is pending
+    private final OutputStream in;
+    private final InputStream out;
+    private byte[] buffer = new byte[1 << 16];
+    private int start;
+    private int end;
+
+    PeerProcess(List<String> command, Path dir) throws IOException {
+        process = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        in = new BufferedOutputStream(process.getOutputStream(), 1 << 16);
+        out = process.getInputStream();
+        Thread watchdog = new Thread(this::watch, "bench-watchdog-" + process.pid());
+        watchdog.setDaemon(true);
+        watchdog.start();
+    }
+
+    private void watch() {
+        try {
+            while (process.isAlive()) {
+                Thread.sleep(1000);
+                long since = awaitingSince;
+                if (since != 0 && System.nanoTime() - since > STALL_NANOS) {
+                    process.destroyForcibly();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    void send(byte[] line) throws IOException {
+        in.write(line);
+        in.flush();
+    }
+
+    OutputStream input() {
+        return in;
+    }
+
+    /** The next line, without its newline, or null at end of output. */
+    byte[] readLine() throws IOException {
+        int e = lineEnd();
+        if (e < 0) {
+            return null;
+        }
+        byte[] line = java.util.Arrays.copyOfRange(buffer, start, e);
+        start = e + 1;
+        return line;
+    }
+
+    /** Skips the next line and returns its request id (the number after {@code "id":}), -1 if none, -2 at end. */
+    long readId() throws IOException {
+        int e = lineEnd();
+        if (e < 0) {
+            return -2;
+        }
+        long id = idIn(buffer, start, e);
+        start = e + 1;
+        return id;
+    }
+
+    /** The index of the next newline, reading as needed; -1 at end of output. */
+    private int lineEnd() throws IOException {
+        int scan = start;
+        while (true) {
+            for (; scan < end; scan++) {
+                if (buffer[scan] == '\n') {
+                    return scan;
+                }
+            }
+            if (start > 0) {
+                System.arraycopy(buffer, start, buffer, 0, end - start);
+                end -= start;
+                scan -= start;
+                start = 0;
+            }
+            if (end == buffer.length) {
+                buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+            }
+            awaitingSince = System.nanoTime();
+            int n = out.read(buffer, end, buffer.length - end);
+            awaitingSince = 0;
+            if (n < 0) {
+                return -1;
+            }
+            end += n;
+        }
+    }
+
+    private static final byte[] ID = "\"id\":".getBytes(StandardCharsets.US_ASCII);
+
+    static long idIn(byte[] b, int from, int to) {
+        outer:
+        for (int i = from; i + ID.length < to; i++) {
+            for (int k = 0; k < ID.length; k++) {
+                if (b[i + k] != ID[k]) {
+                    continue outer;
+                }
+            }
+            long v = 0;
+            int j = i + ID.length;
+            boolean digits = false;
+            while (j < to && b[j] >= '0' && b[j] <= '9') {
+                v = v * 10 + (b[j++] - '0');
+                digits = true;
+            }
+            return digits ? v : -1;
+        }
+        return -1;
+    }
+
+    /** A line of /proc/PID/status in KiB (VmRSS, VmHWM), or -1 where there is no /proc. */
+    long statusKib(String field) {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+                if (l.startsWith(field + ":")) {
+                    return Long.parseLong(l.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** Resets the peak resident size (VmHWM) to the current one, where Linux allows it. */
+    void resetPeak() {
+        try {
+            Files.writeString(Path.of("/proc", Long.toString(pid()), "clear_refs"), "5");
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or not allowed: the peak then counts from start-up
+        }
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // already gone
+        }
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
