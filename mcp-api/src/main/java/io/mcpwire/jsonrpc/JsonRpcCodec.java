@@ -10,6 +10,7 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.core.util.JsonRecyclerPools;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -71,7 +72,12 @@ public final class JsonRpcCodec {
                 .maxNumberLength(limits.maxNumberLength())
                 .maxNameLength(limits.maxNameLength())
                 .build();
-        JsonFactory factory = JsonFactory.builder().streamReadConstraints(constraints).build();
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(constraints)
+                // Parsers and generators are made per message on a few long-lived threads: a
+                // thread-local buffer pool costs nothing per message, unlike the default deque pool.
+                .recyclerPool(JsonRecyclerPools.threadLocalPool())
+                .build();
         // Sub-trees are read mid-message; the end of the line is checked here, not by databind.
         this.mapper = JsonMapper.builder(factory)
                 .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)

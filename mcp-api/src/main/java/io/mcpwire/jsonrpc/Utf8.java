@@ -1,7 +1,13 @@
 package io.mcpwire.jsonrpc;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /** Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF. */
 final class Utf8 {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private Utf8() {
     }
 
@@ -10,6 +16,10 @@ final class Utf8 {
         int end = off + len;
         int i = off;
         while (i < end) {
+            if (i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0) {
+                i += 8; // eight ASCII bytes at once
+                continue;
+            }
             int c = b[i];
             if (c >= 0) { // ASCII: the common case
                 i++;

@@ -76,6 +76,8 @@ public final class StdioTransport implements McpTransport {
     private volatile boolean acceptingSends = true;
     private volatile IOException writeFailure;
     private volatile int failedFrames;
+    private static final ThreadLocal<FrameBuffer> ENCODING = ThreadLocal.withInitial(FrameBuffer::new);
+    private static final int KEEP_ENCODING_BUFFER = 1024 * 1024;
     private volatile TransportListener listener;
     private volatile LineFramer framer;
     private Thread reader;
@@ -139,64 +141,110 @@ public final class StdioTransport implements McpTransport {
         if (!acceptingSends) {
             throw new IOException("the transport is closed; the message was not sent");
         }
-        FrameBuffer frame = new FrameBuffer();
-        codec.encode(message, frame);
-        int size = frame.size();
-        if (size > maxMessageBytes) {
-            throw new MessageTooLargeException(size, maxMessageBytes);
+        Frame frame = encode(message);
+        if (queue.claimIdleWriter()) {
+            writeDirect(frame); // nothing queued, nothing being written: no hand-off to the writer
+        } else {
+            queue.put(frame);
         }
-        frame.write('\n');
-        queue.put(new Frame(frame.bytes(), frame.size()));
         if (message instanceof JsonRpcResponse && ((JsonRpcResponse) message).id() != null) {
             pending.settled(((JsonRpcResponse) message).id());
         }
     }
 
-    /** Encodes into its own array, which becomes the frame without a copy. */
+    /** Encodes into this thread's reusable buffer, then copies out the exact frame with its newline. */
+    private Frame encode(JsonRpcMessage message) throws MessageTooLargeException {
+        FrameBuffer buffer = ENCODING.get();
+        buffer.reset();
+        try {
+            codec.encode(message, buffer);
+            int size = buffer.size();
+            if (size > maxMessageBytes) {
+                throw new MessageTooLargeException(size, maxMessageBytes);
+            }
+            byte[] frame = java.util.Arrays.copyOf(buffer.bytes(), size + 1);
+            frame[size] = '\n';
+            return new Frame(frame, frame.length);
+        } finally {
+            if (buffer.capacity() > KEEP_ENCODING_BUFFER) {
+                ENCODING.remove(); // a large message passed; do not keep its buffer
+            }
+        }
+    }
+
+    private void writeDirect(Frame frame) throws IOException {
+        try {
+            out.write(frame.bytes(), 0, frame.length());
+            if (flushAfterWrite) {
+                out.flush();
+            }
+        } catch (IOException | RuntimeException e) {
+            writeFailed(e, 1);
+            throw new IOException("writing to the client failed: " + e.getMessage(), e);
+        } finally {
+            queue.written();
+        }
+    }
+
+    /** The client has gone (or takes no more): what was taken and what waits is lost; the writer thread closes. */
+    private void writeFailed(Exception e, int frames) {
+        if (terminating.get()) {
+            return;
+        }
+        synchronized (this) {
+            if (writeFailure == null) {
+                writeFailure = new IOException("writing to the client failed: " + e.getMessage(), e);
+                LOG.log(Level.DEBUG, "{0}", writeFailure.getMessage());
+            }
+            failedFrames += frames + queue.close();
+        }
+    }
+
+    /** A reusable encoding buffer whose array becomes the frame's source. */
     private static final class FrameBuffer extends ByteArrayOutputStream {
         FrameBuffer() {
-            super(256);
+            super(4096);
         }
 
         byte[] bytes() {
             return buf;
         }
+
+        int capacity() {
+            return buf.length;
+        }
     }
 
     private void writeLoop() {
         byte[] batchBuffer = new byte[WRITE_BATCH];
-        List<Frame> batch = null;
-        try {
-            while (true) {
-                batch = queue.take(WRITE_BATCH);
-                if (batch == null) {
-                    return;
-                }
-                try {
-                    if (batch.size() == 1) {
-                        out.write(batch.get(0).bytes(), 0, batch.get(0).length());
-                    } else {
-                        int n = 0;
-                        for (Frame f : batch) {
-                            System.arraycopy(f.bytes(), 0, batchBuffer, n, f.length());
-                            n += f.length();
-                        }
-                        out.write(batchBuffer, 0, n);
-                    }
-                    if (flushAfterWrite) {
-                        out.flush();
-                    }
-                } finally {
-                    queue.written();
-                }
+        while (true) {
+            List<Frame> batch = queue.take(WRITE_BATCH);
+            if (batch == null) {
+                break;
             }
-        } catch (IOException | RuntimeException e) {
-            // The client has gone (or will not take more): what was taken and what waits is lost.
-            failedFrames = batch != null ? batch.size() : 0;
-            writeFailure = new IOException("writing to the client failed: " + e.getMessage(), e);
-            LOG.log(Level.DEBUG, "{0}", writeFailure.getMessage());
-            failedFrames += queue.close();
-            terminate(TransportClosed.Reason.FAILED, writeFailure);
+            try {
+                if (batch.size() == 1) {
+                    out.write(batch.get(0).bytes(), 0, batch.get(0).length());
+                } else {
+                    int n = 0;
+                    for (Frame f : batch) {
+                        System.arraycopy(f.bytes(), 0, batchBuffer, n, f.length());
+                        n += f.length();
+                    }
+                    out.write(batchBuffer, 0, n);
+                }
+                if (flushAfterWrite) {
+                    out.flush();
+                }
+            } catch (IOException | RuntimeException e) {
+                writeFailed(e, batch.size());
+            } finally {
+                queue.written();
+            }
+        }
+        IOException failure = writeFailure;
+        if (failure != null) {
+            terminate(TransportClosed.Reason.FAILED, failure);
         }
     }
 

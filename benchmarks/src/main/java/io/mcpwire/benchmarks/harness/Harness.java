@@ -56,19 +56,40 @@ public final class Harness {
         Path root = Path.of(System.getProperty("mcpwire.root", ".")).toAbsolutePath().normalize();
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = root.resolve("benchmarks/target/classes") + File.pathSeparator + root.resolve("benchmarks/target/lib") + "/*";
+        List<String> extra = List.of(System.getenv().getOrDefault("MCPWIRE_BENCH_JVM_ARGS", "").split(" ")).stream()
+                .filter(a -> !a.isBlank()).toList();
+        List<String> mcpwire = new ArrayList<>(List.of(javaBin));
+        mcpwire.addAll(extra);
         List<Peer> peers = List.of(
-                new Peer("mcpwire", List.of(javaBin, "--enable-native-access=com.sun.jna", "-p",
+                new Peer("mcpwire", concat(mcpwire, "--enable-native-access=com.sun.jna", "-p",
                         root.resolve("examples/target/modules") + File.pathSeparator + root.resolve("examples/target/classes"),
                         "-m", "io.mcpwire.examples/io.mcpwire.examples.DemoServer"), true),
                 new Peer("official", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer"), true),
                 new Peer("official-imm", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--immediate"), true),
                 new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
                 new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
-                new Peer("cat", List.of("cat"), false));
+                new Peer("cat", List.of("cat"), false),
+                // Not in the table unless asked for with --only: the demo server with a JFR recording.
+                new Peer("mcpwire-profiled", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.ProfiledDemoServer",
+                        System.getProperty("java.io.tmpdir") + "/mcpwire-profile-%p.jfr"), true));
+        // --only a,b runs a subset, for profiling one server (with MCPWIRE_BENCH_JVM_ARGS, say a JFR recording).
+        int only = Arrays.asList(args).indexOf("--only");
+        if (only >= 0) {
+            List<String> names = List.of(args[only + 1].split(","));
+            peers = peers.stream().filter(p -> names.contains(p.name())).toList();
+        } else {
+            peers = peers.stream().filter(p -> !p.name().equals("mcpwire-profiled")).toList();
+        }
         Harness h = new Harness(root, config, peers);
         h.header(quick);
         h.run();
         h.report();
+    }
+
+    private static List<String> concat(List<String> head, String... tail) {
+        List<String> all = new ArrayList<>(head);
+        all.addAll(List.of(tail));
+        return all;
     }
 
     private void header(boolean quick) {

@@ -2,6 +2,9 @@ package io.mcpwire.stdio.engine;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Splits a byte stream into lines in bounded memory: {@code \n} or {@code \r\n} ends a line,
@@ -20,6 +23,7 @@ public final class LineFramer {
         void oversized(long length);
     }
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int INITIAL = 64 * 1024;
     private static final int SHRINK_ABOVE = 1024 * 1024;
 
@@ -93,18 +97,16 @@ public final class LineFramer {
 
     private void scan(Sink sink) {
         peak = Math.max(peak, buffer.length);
-        for (int i = scanned; i < end; i++) {
-            if (buffer[i] == '\n') {
-                if (skipping) {
-                    skipped += i - start;
-                    sink.oversized(skipped);
-                    skipping = false;
-                    skipped = 0;
-                } else {
-                    emit(start, i, sink);
-                }
-                start = i + 1;
+        for (int i = indexOfNewline(buffer, scanned, end); i >= 0; i = indexOfNewline(buffer, i + 1, end)) {
+            if (skipping) {
+                skipped += i - start;
+                sink.oversized(skipped);
+                skipping = false;
+                skipped = 0;
+            } else {
+                emit(start, i, sink);
             }
+            start = i + 1;
         }
         scanned = end;
         if (skipping) {
@@ -116,6 +118,24 @@ public final class LineFramer {
             skipped = end - start;
             start = end;
         }
+    }
+
+    /** The first {@code \n} in {@code b[from, to)}, or -1; eight bytes at a time. */
+    static int indexOfNewline(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ 0x0A0A0A0A0A0A0A0AL; // newline bytes become zero
+            long zeros = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (zeros != 0) {
+                return i + (Long.numberOfTrailingZeros(zeros) >>> 3); // the lowest flag is exact
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private void finish(Sink sink) {

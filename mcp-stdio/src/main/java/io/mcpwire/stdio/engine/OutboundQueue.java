@@ -11,7 +11,10 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The frames waiting for the writer, bounded in bytes: {@link #put} blocks while the queue is
  * full (back-pressure from a client that does not read), except that a frame always enters an
- * empty queue, whatever its size. Frames leave in the order they entered.
+ * empty queue, whatever its size. Frames leave in the order they entered, and one writer at a
+ * time writes: the writer thread, or a sender that found the queue empty and idle and writes its
+ * own frame at once ({@link #claimIdleWriter()}), which saves a thread hand-off per message when
+ * the client keeps up.
  */
 public final class OutboundQueue {
 
@@ -53,13 +56,31 @@ public final class OutboundQueue {
     }
 
     /**
+     * Makes the caller the writer when nothing is queued or being written: it then writes its
+     * frame itself and calls {@link #written()}. False when it must {@link #put} instead.
+     */
+    public boolean claimIdleWriter() {
+        lock.lock();
+        try {
+            if (closed || writing || !frames.isEmpty()) {
+                return false;
+            }
+            writing = true;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Takes the next frames, together at most {@code maxBytes} (at least one frame), waiting for
-     * one; null once the queue is closed and empty. Marks the writer busy until {@link #written()}.
+     * one and for any write in progress; null once the queue is closed and empty. Marks the
+     * writer busy until {@link #written()}.
      */
     public List<Frame> take(int maxBytes) {
         lock.lock();
         try {
-            while (frames.isEmpty() && !closed) {
+            while ((frames.isEmpty() || writing) && !closed) {
                 notEmpty.awaitUninterruptibly();
             }
             if (frames.isEmpty()) {
@@ -87,6 +108,7 @@ public final class OutboundQueue {
         try {
             writing = false;
             idle.signalAll();
+            notEmpty.signal(); // frames queued meanwhile wait for the writer thread
         } finally {
             lock.unlock();
         }

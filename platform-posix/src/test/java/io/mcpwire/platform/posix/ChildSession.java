@@ -155,7 +155,11 @@ public final class ChildSession {
         return b.toString().trim();
     }
 
-    /** Every open descriptor with what it names. */
+    /**
+     * Every open descriptor that a claim could create or move (pipes, sockets, the null device,
+     * terminals, and 0..2), with what it names. Regular files and the like are left out: the JVM
+     * opens and keeps some of its own lazily (cgroup files, jars), which says nothing of a claim.
+     */
     static Map<Integer, String> table() throws IOException {
         // List first and close the listing, so that its own directory descriptor is gone.
         java.util.List<Integer> fds;
@@ -166,7 +170,10 @@ public final class ChildSession {
         for (int fd : fds) {
             try {
                 FileIdentity id = POSIX.identity(fd);
-                t.put(fd, id.kind() + ":" + id.device() + ":" + id.file() + (id.writable() ? ":w" : ":r"));
+                if (fd <= 2 || id.kind() == FileIdentity.Kind.PIPE || id.kind() == FileIdentity.Kind.SOCKET
+                        || id.kind() == FileIdentity.Kind.NULL_DEVICE || id.kind() == FileIdentity.Kind.TERMINAL) {
+                    t.put(fd, id.kind() + ":" + id.device() + ":" + id.file() + (id.writable() ? ":w" : ":r"));
+                }
             } catch (DescriptorException closedMeanwhile) {
                 // the listing's own descriptor, closed since
             }
