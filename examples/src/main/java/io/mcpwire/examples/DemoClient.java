@@ -228,9 +228,12 @@ public final class DemoClient {
                 : "FAIL: see above");
     }
 
-    /** Runs the demo against a server on this JVM's own module path. */
+    /**
+     * Runs the demo against the server that the arguments start (as {@code ./demo} passes them),
+     * or, without arguments, against a server on this JVM's own module path.
+     */
     public static void main(String[] args) throws Exception {
-        List<String> command = List.of(
+        List<String> command = args.length > 0 ? List.of(args) : List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=com.sun.jna",
                 "-p", System.getProperty("jdk.module.path"),

@@ -18,12 +18,13 @@ public final class DemoServer {
     /** Serves until the client closes its end. */
     public static void main(String[] args) throws InterruptedException {
         StdioClaim claim = StdioClaim.acquire(); // before anything can print or read System.in
-        LOG.log(Level.INFO, "mcpwire demo server: stdio claimed through {0}, {1}", claim.platformName(),
-                claim.isIsolated() ? "isolated" : "NOT isolated (serving in place)");
+        String isolation = "stdio claimed through " + claim.platformName() + ", "
+                + (claim.isIsolated() ? "isolated" : "NOT isolated (serving in place)");
         StdioTransport transport = StdioTransport.builder().claim(claim).build();
         Dispatcher server = new Dispatcher(transport, "mcpwire-demo", "0.1.0", DemoTools.all()).start();
         TransportClosed closed = server.awaitClosed();
-        LOG.log(Level.INFO, "mcpwire demo server: closed ({0})", closed.reason());
+        // Logged at the end: the first log record costs tens of milliseconds of start-up.
+        LOG.log(Level.INFO, "mcpwire demo server: {0}; closed ({1})", isolation, closed.reason());
         System.exit(closed.reason() == TransportClosed.Reason.FAILED ? 1 : 0);
     }
 }

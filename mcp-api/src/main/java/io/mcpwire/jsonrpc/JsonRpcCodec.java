@@ -3,17 +3,23 @@ package io.mcpwire.jsonrpc;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.JsonRecyclerPools;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.POJONode;
 
 /**
  * Encodes JSON-RPC messages as single lines of UTF-8 and decodes lines back.
@@ -60,8 +66,11 @@ public final class JsonRpcCodec {
 
     private static final JsonRpcCodec DEFAULT = new JsonRpcCodec(Limits.DEFAULT);
 
-    private final JsonMapper mapper;
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final JsonFactory factory;
     private final Limits limits;
+    private volatile JsonMapper mapper;
 
     /** Returns a codec with the given limits. */
     public JsonRpcCodec(Limits limits) {
@@ -72,15 +81,13 @@ public final class JsonRpcCodec {
                 .maxNumberLength(limits.maxNumberLength())
                 .maxNameLength(limits.maxNameLength())
                 .build();
-        JsonFactory factory = JsonFactory.builder()
+        // Trees are read and written here on the streaming API: building a databind mapper costs
+        // a few hundred milliseconds of start-up, which a stdio server pays before its first answer.
+        this.factory = JsonFactory.builder()
                 .streamReadConstraints(constraints)
                 // Parsers and generators are made per message on a few long-lived threads: a
                 // thread-local buffer pool costs nothing per message, unlike the default deque pool.
                 .recyclerPool(JsonRecyclerPools.threadLocalPool())
-                .build();
-        // Sub-trees are read mid-message; the end of the line is checked here, not by databind.
-        this.mapper = JsonMapper.builder(factory)
-                .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .build();
     }
 
@@ -94,9 +101,21 @@ public final class JsonRpcCodec {
         return limits;
     }
 
-    /** The Jackson mapper this codec uses, for building and reading {@code params} and results. */
+    /**
+     * A Jackson mapper with this codec's limits, for converting {@code params} and results to and
+     * from Java objects. Built on first use: the codec itself does not need it.
+     */
     public JsonMapper mapper() {
-        return mapper;
+        JsonMapper m = mapper;
+        if (m == null) {
+            synchronized (this) {
+                m = mapper;
+                if (m == null) {
+                    mapper = m = JsonMapper.builder(factory).build();
+                }
+            }
+        }
+        return m;
     }
 
     // ---------------------------------------------------------------- encoding
@@ -110,7 +129,7 @@ public final class JsonRpcCodec {
 
     /** Encodes one message as UTF-8 JSON onto {@code out}, without a line terminator. */
     public void encode(JsonRpcMessage message, OutputStream out) {
-        try (JsonGenerator g = mapper.createGenerator(out)) {
+        try (JsonGenerator g = factory.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
             g.writeStringProperty("jsonrpc", JsonRpcMessage.VERSION);
             if (message instanceof JsonRpcRequest) {
@@ -126,7 +145,7 @@ public final class JsonRpcCodec {
                 JsonRpcResult r = (JsonRpcResult) message;
                 writeId(g, r.id());
                 g.writeName("result");
-                g.writeTree(r.result());
+                writeNode(g, r.result());
             } else {
                 JsonRpcError e = (JsonRpcError) message;
                 writeId(g, e.id());
@@ -157,10 +176,70 @@ public final class JsonRpcCodec {
         }
     }
 
-    private static void writeTree(JsonGenerator g, String name, JsonNode node) {
+    private void writeTree(JsonGenerator g, String name, JsonNode node) {
         if (node != null) {
             g.writeName(name);
-            g.writeTree(node);
+            writeNode(g, node);
+        }
+    }
+
+    /** Writes a tree with the streaming API; only a POJO node needs the databind mapper. */
+    private void writeNode(JsonGenerator g, JsonNode node) {
+        switch (node.getNodeType()) {
+            case OBJECT:
+                g.writeStartObject();
+                for (Map.Entry<String, JsonNode> e : node.properties()) {
+                    g.writeName(e.getKey());
+                    writeNode(g, e.getValue());
+                }
+                g.writeEndObject();
+                break;
+            case ARRAY:
+                g.writeStartArray();
+                for (JsonNode child : node) {
+                    writeNode(g, child);
+                }
+                g.writeEndArray();
+                break;
+            case STRING:
+                g.writeString(node.stringValue());
+                break;
+            case NUMBER:
+                writeNumber(g, node);
+                break;
+            case BOOLEAN:
+                g.writeBoolean(node.booleanValue());
+                break;
+            case BINARY:
+                g.writeBinary(node.binaryValue());
+                break;
+            case POJO:
+                mapper().writeValue(g, ((POJONode) node).getPojo());
+                break;
+            default: // NULL, MISSING
+                g.writeNull();
+        }
+    }
+
+    private static void writeNumber(JsonGenerator g, JsonNode n) {
+        switch (n.numberType()) {
+            case INT:
+                g.writeNumber(n.intValue());
+                break;
+            case LONG:
+                g.writeNumber(n.longValue());
+                break;
+            case BIG_INTEGER:
+                g.writeNumber(n.bigIntegerValue());
+                break;
+            case FLOAT:
+                g.writeNumber(n.floatValue());
+                break;
+            case BIG_DECIMAL:
+                g.writeNumber(n.decimalValue());
+                break;
+            default:
+                g.writeNumber(n.doubleValue());
         }
     }
 
@@ -179,7 +258,7 @@ public final class JsonRpcCodec {
             return DecodeError.parseError("invalid UTF-8 at byte " + invalid);
         }
         Members m = new Members();
-        try (JsonParser p = mapper.createParser(bytes, offset, length)) {
+        try (JsonParser p = factory.createParser(ObjectReadContext.empty(), bytes, offset, length)) {
             JsonToken first = p.nextToken();
             if (first == null) {
                 return DecodeError.parseError("no JSON value");
@@ -211,7 +290,7 @@ public final class JsonRpcCodec {
         return p.nextToken() == null;
     }
 
-    private void readMembers(JsonParser p, Members m) {
+    private static void readMembers(JsonParser p, Members m) {
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.PROPERTY_NAME) {
             String name = p.currentName();
@@ -231,13 +310,13 @@ public final class JsonRpcCodec {
                     readId(p, value, m);
                     break;
                 case "params":
-                    m.params = mapper.readTree(p);
+                    m.params = readNode(p, value);
                     break;
                 case "result":
-                    m.result = mapper.readTree(p);
+                    m.result = readNode(p, value);
                     break;
                 case "error":
-                    m.error = mapper.readTree(p);
+                    m.error = readNode(p, value);
                     break;
                 default:
                     p.skipChildren();
@@ -245,6 +324,48 @@ public final class JsonRpcCodec {
         }
         if (t != JsonToken.END_OBJECT) {
             throw new IllegalStateException("unexpected token " + t); // the parser rejects this first
+        }
+    }
+
+    /** Builds the tree of the value that starts at {@code t}; the parser enforces the nesting limit. */
+    private static JsonNode readNode(JsonParser p, JsonToken t) {
+        switch (t) {
+            case START_OBJECT: {
+                ObjectNode object = NODES.objectNode();
+                for (JsonToken n = p.nextToken(); n == JsonToken.PROPERTY_NAME; n = p.nextToken()) {
+                    String name = p.currentName();
+                    object.set(name, readNode(p, p.nextToken()));
+                }
+                return object;
+            }
+            case START_ARRAY: {
+                ArrayNode array = NODES.arrayNode();
+                for (JsonToken n = p.nextToken(); n != JsonToken.END_ARRAY; n = p.nextToken()) {
+                    array.add(readNode(p, n));
+                }
+                return array;
+            }
+            case VALUE_STRING:
+                return NODES.stringNode(p.getString());
+            case VALUE_NUMBER_INT:
+                switch (p.getNumberType()) {
+                    case INT:
+                        return NODES.numberNode(p.getIntValue());
+                    case LONG:
+                        return NODES.numberNode(p.getLongValue());
+                    default:
+                        return NODES.numberNode(p.getBigIntegerValue());
+                }
+            case VALUE_NUMBER_FLOAT:
+                return NODES.numberNode(p.getDoubleValue());
+            case VALUE_TRUE:
+                return NODES.booleanNode(true);
+            case VALUE_FALSE:
+                return NODES.booleanNode(false);
+            case VALUE_NULL:
+                return NODES.nullNode();
+            default:
+                throw new IllegalStateException("unexpected token " + t); // the parser rejects this first
         }
     }
 

@@ -61,9 +61,8 @@ public final class Harness {
         List<String> mcpwire = new ArrayList<>(List.of(javaBin));
         mcpwire.addAll(extra);
         List<Peer> peers = List.of(
-                new Peer("mcpwire", concat(mcpwire, "--enable-native-access=com.sun.jna", "-p",
-                        root.resolve("examples/target/modules") + File.pathSeparator + root.resolve("examples/target/classes"),
-                        "-m", "io.mcpwire.examples/io.mcpwire.examples.DemoServer"), true),
+                // Exactly as ./demo server starts it (the same argument file).
+                new Peer("mcpwire", concat(mcpwire, "@" + root.resolve("examples/target/server.args")), true),
                 new Peer("official", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer"), true),
                 new Peer("official-imm", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--immediate"), true),
                 new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
