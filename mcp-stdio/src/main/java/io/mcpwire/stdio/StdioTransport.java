@@ -10,6 +10,7 @@ import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.stdio.engine.FrameBuilder;
 import io.mcpwire.stdio.engine.LineFramer;
 import io.mcpwire.stdio.engine.OutboundQueue;
 import io.mcpwire.stdio.engine.OutboundQueue.Frame;
@@ -18,7 +19,6 @@ import io.mcpwire.transport.McpTransport;
 import io.mcpwire.transport.MessageTooLargeException;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -76,8 +76,7 @@ public final class StdioTransport implements McpTransport {
     private volatile boolean acceptingSends = true;
     private volatile IOException writeFailure;
     private volatile int failedFrames;
-    private static final ThreadLocal<FrameBuffer> ENCODING = ThreadLocal.withInitial(FrameBuffer::new);
-    private static final int KEEP_ENCODING_BUFFER = 1024 * 1024;
+    private static final ThreadLocal<FrameBuilder> ENCODING = ThreadLocal.withInitial(FrameBuilder::new);
     private volatile TransportListener listener;
     private volatile LineFramer framer;
     private Thread reader;
@@ -152,29 +151,28 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    /** Encodes into this thread's reusable buffer, then copies out the exact frame with its newline. */
+    /** Encodes into this thread's frame builder. */
     private Frame encode(JsonRpcMessage message) throws MessageTooLargeException {
-        FrameBuffer buffer = ENCODING.get();
-        buffer.reset();
-        try {
-            codec.encode(message, buffer);
-            int size = buffer.size();
-            if (size > maxMessageBytes) {
-                throw new MessageTooLargeException(size, maxMessageBytes);
-            }
-            byte[] frame = java.util.Arrays.copyOf(buffer.bytes(), size + 1);
-            frame[size] = '\n';
-            return new Frame(frame, frame.length);
-        } finally {
-            if (buffer.capacity() > KEEP_ENCODING_BUFFER) {
-                ENCODING.remove(); // a large message passed; do not keep its buffer
-            }
+        FrameBuilder builder = ENCODING.get();
+        builder.reset();
+        codec.encode(message, builder);
+        long size = builder.size();
+        if (size > maxMessageBytes) {
+            builder.reset(); // let the chunks go
+            throw new MessageTooLargeException(size, maxMessageBytes);
+        }
+        return builder.toFrame();
+    }
+
+    private void writeParts(Frame frame) throws IOException {
+        for (byte[] part : frame.parts()) {
+            out.write(part, 0, part.length);
         }
     }
 
     private void writeDirect(Frame frame) throws IOException {
         try {
-            out.write(frame.bytes(), 0, frame.length());
+            writeParts(frame);
             if (flushAfterWrite) {
                 out.flush();
             }
@@ -200,21 +198,6 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    /** A reusable encoding buffer whose array becomes the frame's source. */
-    private static final class FrameBuffer extends ByteArrayOutputStream {
-        FrameBuffer() {
-            super(4096);
-        }
-
-        byte[] bytes() {
-            return buf;
-        }
-
-        int capacity() {
-            return buf.length;
-        }
-    }
-
     private void writeLoop() {
         byte[] batchBuffer = new byte[WRITE_BATCH];
         while (true) {
@@ -224,11 +207,11 @@ public final class StdioTransport implements McpTransport {
             }
             try {
                 if (batch.size() == 1) {
-                    out.write(batch.get(0).bytes(), 0, batch.get(0).length());
+                    writeParts(batch.get(0));
                 } else {
-                    int n = 0;
+                    int n = 0; // small frames, one part each: coalesced into one write
                     for (Frame f : batch) {
-                        System.arraycopy(f.bytes(), 0, batchBuffer, n, f.length());
+                        System.arraycopy(f.parts()[0], 0, batchBuffer, n, f.length());
                         n += f.length();
                     }
                     out.write(batchBuffer, 0, n);

@@ -53,6 +53,10 @@ public final class Harness {
     public static void main(String[] args) throws Exception {
         boolean quick = Arrays.asList(args).contains("--quick");
         Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 3, 3);
+        int calls = Arrays.asList(args).indexOf("--calls"); // a different batch size, for profiling
+        if (calls >= 0) {
+            config = new Config(config.coldRuns(), config.pings(), Integer.parseInt(args[calls + 1]), config.rounds(), config.bigRuns());
+        }
         Path root = Path.of(System.getProperty("mcpwire.root", ".")).toAbsolutePath().normalize();
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = root.resolve("benchmarks/target/classes") + File.pathSeparator + root.resolve("benchmarks/target/lib") + "/*";

@@ -88,7 +88,9 @@ public final class LineFramer {
             scanned -= start;
             start = 0;
         } else {
-            byte[] grown = new byte[(int) Math.min(capacity, (long) buffer.length * 2)];
+            // Double while small; past 1 MiB grow by half, so a large line wastes less memory.
+            long want = buffer.length < SHRINK_ABOVE ? (long) buffer.length * 2 : buffer.length + (long) buffer.length / 2;
+            byte[] grown = new byte[(int) Math.min(capacity, want)];
             System.arraycopy(buffer, 0, grown, 0, end);
             buffer = grown;
             peak = Math.max(peak, grown.length);

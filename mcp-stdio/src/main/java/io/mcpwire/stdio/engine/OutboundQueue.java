@@ -18,8 +18,15 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class OutboundQueue {
 
-    /** One encoded message with its line terminator, in {@code bytes[0, length)}. */
-    public record Frame(byte[] bytes, int length) {
+    /**
+     * One encoded message with its line terminator: the bytes of {@code parts}, in order, each
+     * array used whole. Small messages are one part; large ones are several, so that encoding
+     * never copies a whole large message to grow a buffer.
+     *
+     * @param parts  the bytes
+     * @param length the total length
+     */
+    public record Frame(byte[][] parts, int length) {
     }
 
     private final long capacity;
