@@ -141,8 +141,12 @@ public final class StdioTransport implements McpTransport {
             throw new IOException("the transport is closed; the message was not sent");
         }
         Frame frame = encode(message);
-        if (queue.claimIdleWriter()) {
-            writeDirect(frame); // nothing queued, nothing being written: no hand-off to the writer
+        // With nothing queued or being written, write at once (no hand-off to the writer thread),
+        // unless this is the reader answering while more requests wait in its buffer: then the
+        // writer gathers the answers into fewer, larger writes.
+        boolean moreComing = Thread.currentThread() == reader && framer.moreBuffered();
+        if (!moreComing && queue.claimIdleWriter()) {
+            writeDirect(frame);
         } else {
             queue.put(frame);
         }

@@ -266,11 +266,15 @@ public final class Harness {
         }
         writer.join(10_000);
         bad[0] += n - received;
+        if (received > 0) {
+            // A peer that crashes is measured at the rate it kept up until then.
+            record("throughput " + phase + ", msg/s", p, received / ((last - t0) / 1e9));
+        }
         if (received < n) {
-            incidents.get(p.name()).add(phase + " batch: crashed or stalled after " + received + " answers");
+            incidents.get(p.name()).add(phase + " batch: " + (proc.alive() ? "stalled" : "crashed")
+                    + " after " + received + " answers");
             return false;
         }
-        record("throughput " + phase + ", msg/s", p, n / ((last - t0) / 1e9));
         return true;
     }
 
@@ -347,6 +351,7 @@ public final class Harness {
             row.append(String.format("%" + w + "s", b[0] + "/" + b[1] + "/" + b[2]));
         }
         System.out.println(row);
+        System.out.println("(a peer that crashed or stalled is measured at the rate it kept until then; see its incidents)");
         System.out.println();
         incidents.forEach((peer, list) -> {
             if (!list.isEmpty()) {

@@ -48,6 +48,14 @@ public final class LineFramer {
         this.buffer = new byte[Math.min(INITIAL, capacity)];
     }
 
+    /**
+     * Whether bytes after the line being handed over are already buffered: more requests are
+     * probably on their way, so an answer can wait to be written together with theirs.
+     */
+    public boolean moreBuffered() {
+        return end > start;
+    }
+
     /** The largest the buffer has been, in bytes. */
     public int peakBufferBytes() {
         return peak;
@@ -100,15 +108,16 @@ public final class LineFramer {
     private void scan(Sink sink) {
         peak = Math.max(peak, buffer.length);
         for (int i = indexOfNewline(buffer, scanned, end); i >= 0; i = indexOfNewline(buffer, i + 1, end)) {
+            int from = start;
+            start = i + 1; // before the sink runs, so that moreBuffered() looks past this line
             if (skipping) {
-                skipped += i - start;
+                skipped += i - from;
                 sink.oversized(skipped);
                 skipping = false;
                 skipped = 0;
             } else {
-                emit(start, i, sink);
+                emit(from, i, sink);
             }
-            start = i + 1;
         }
         scanned = end;
         if (skipping) {
