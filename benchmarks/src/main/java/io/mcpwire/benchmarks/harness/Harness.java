@@ -271,7 +271,7 @@ public final class Harness {
             record("throughput " + phase + ", msg/s", p, received / ((last - t0) / 1e9));
         }
         if (received < n) {
-            incidents.get(p.name()).add(phase + " batch: " + (proc.alive() ? "stalled" : "crashed")
+            incidents.get(p.name()).add(phase + " batch: " + (proc.stalled() ? "stalled (no answer for 60 s)" : "crashed")
                     + " after " + received + " answers");
             return false;
         }

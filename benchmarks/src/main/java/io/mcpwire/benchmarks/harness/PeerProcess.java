@@ -20,6 +20,7 @@ final class PeerProcess implements AutoCloseable {
 
     private final Process process;
     private volatile long awaitingSince; // 0 when no read is pending
+    private volatile boolean stalled;
     private final OutputStream in;
     private final InputStream out;
     private byte[] buffer = new byte[1 << 16];
@@ -42,6 +43,7 @@ final class PeerProcess implements AutoCloseable {
                 Thread.sleep(1000);
                 long since = awaitingSince;
                 if (since != 0 && System.nanoTime() - since > STALL_NANOS) {
+                    stalled = true;
                     process.destroyForcibly();
                 }
             }
@@ -158,8 +160,9 @@ final class PeerProcess implements AutoCloseable {
         }
     }
 
-    boolean alive() {
-        return process.isAlive();
+    /** Whether the watchdog killed it for giving no output for a minute. */
+    boolean stalled() {
+        return stalled;
     }
 
     @Override
