@@ -53,9 +53,14 @@ public final class Harness {
     public static void main(String[] args) throws Exception {
         boolean quick = Arrays.asList(args).contains("--quick");
         Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 3, 3);
-        int calls = Arrays.asList(args).indexOf("--calls"); // a different batch size, for profiling
+        // Other sizes, for profiling one figure: --calls N (batch size), --pings N.
+        int calls = Arrays.asList(args).indexOf("--calls");
         if (calls >= 0) {
             config = new Config(config.coldRuns(), config.pings(), Integer.parseInt(args[calls + 1]), config.rounds(), config.bigRuns());
+        }
+        int pings = Arrays.asList(args).indexOf("--pings");
+        if (pings >= 0) {
+            config = new Config(config.coldRuns(), Integer.parseInt(args[pings + 1]), config.calls(), config.rounds(), config.bigRuns());
         }
         Path root = Path.of(System.getProperty("mcpwire.root", ".")).toAbsolutePath().normalize();
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();

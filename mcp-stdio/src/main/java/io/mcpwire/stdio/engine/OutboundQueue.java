@@ -115,7 +115,9 @@ public final class OutboundQueue {
         try {
             writing = false;
             idle.signalAll();
-            notEmpty.signal(); // frames queued meanwhile wait for the writer thread
+            if (!frames.isEmpty()) {
+                notEmpty.signal(); // frames queued meanwhile wait for the writer thread
+            }
         } finally {
             lock.unlock();
         }

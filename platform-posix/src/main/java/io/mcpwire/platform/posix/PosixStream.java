@@ -5,6 +5,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.posix.jna.PosixIo;
 import java.io.IOException;
+import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;
 
 /**
@@ -36,6 +37,21 @@ final class PosixStream implements DescriptorStream {
         this.fd = fd;
         this.wakeRead = wakeRead;
         this.wakeWrite = wakeWrite;
+        prepare(readPoll, PosixConstants.POLLIN);
+        prepare(writePoll, PosixConstants.POLLOUT);
+    }
+
+    /** Fills both pollfd entries once: fd with {@code events}, and the self-pipe with POLLIN. */
+    private void prepare(Memory pollfds, short events) {
+        pollfds.setInt(0, fd);
+        pollfds.setInt(4, eventsWord(events));
+        pollfds.setInt(POLLFD_SIZE, wakeRead);
+        pollfds.setInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
+    }
+
+    /** {@code short events; short revents} as one int with revents zero, in native byte order. */
+    private static int eventsWord(short events) {
+        return ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? events & 0xFFFF : (events & 0xFFFF) << 16;
     }
 
     /** Opens a stream on {@code fd} with its own self-pipe, both ends above fd 2 and close-on-exec. */
@@ -149,12 +165,8 @@ final class PosixStream implements DescriptorStream {
 
     /** Polls fd for {@code events} and the self-pipe for a wake-up; throws when woken. */
     private void awaitReady(Memory pollfds, short events, String op) throws IOException {
-        pollfds.setInt(0, fd);
-        pollfds.setShort(4, events);
-        pollfds.setShort(6, (short) 0);
-        pollfds.setInt(POLLFD_SIZE, wakeRead);
-        pollfds.setShort(POLLFD_SIZE + 4, PosixConstants.POLLIN);
-        pollfds.setShort(POLLFD_SIZE + 6, (short) 0);
+        pollfds.setInt(4, eventsWord(events)); // clears revents
+        pollfds.setInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
         while (true) {
             int r = PosixIo.poll(pollfds, 2, -1);
             if (r > 0) {
