@@ -1,0 +1,168 @@
+package io.mcpwire.sdkbridge;
+
+import io.mcpwire.jsonrpc.DecodeError;
+import io.mcpwire.jsonrpc.DecodeResult;
+import io.mcpwire.jsonrpc.JsonRpcCodec;
+import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.stdio.StdioTransport;
+import io.mcpwire.transport.TransportClosed;
+import io.mcpwire.transport.TransportListener;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.Objects;
+import reactor.core.publisher.Mono;
+
+/**
+ * The official MCP Java SDK's stdio server transport, served over mcpwire: the standard streams
+ * are claimed (so a tool's {@code System.out.println} or an {@code inheritIO()} child never reaches
+ * the client), framing, limits and bad input are mcpwire's, and at end of input every request
+ * already received is answered before the streams are put back.
+ *
+ * <pre>{@code
+ * McpSyncServer server = McpServer.sync(new McpwireStdioServerTransportProvider())  // was: new StdioServerTransportProvider(mapper)
+ *         .serverInfo("my-server", "1.0")
+ *         .tools(...)
+ *         .build();
+ * }</pre>
+ *
+ * <p>Constructing it claims stdin and stdout at once; construct it first thing in {@code main}
+ * (or pass a {@link StdioClaim} taken there to a transport and this provider). One session, as on
+ * every stdio transport.
+ */
+public final class McpwireStdioServerTransportProvider implements McpServerTransportProvider {
+    private static final System.Logger LOG = System.getLogger("io.mcpwire.sdkbridge");
+
+    private final McpJsonMapper jsonMapper;
+    private final StdioTransport transport;
+    private final JsonRpcCodec codec = JsonRpcCodec.standard();
+    private volatile McpServerSession session;
+
+    /** Claims the standard streams now, with the SDK's default JSON mapper. */
+    public McpwireStdioServerTransportProvider() {
+        this(McpJsonDefaults.getMapper());
+    }
+
+    /** Claims the standard streams now, with the given JSON mapper. */
+    public McpwireStdioServerTransportProvider(McpJsonMapper jsonMapper) {
+        this(jsonMapper, StdioTransport.create());
+    }
+
+    /**
+     * Serves over a transport built by the caller: over an early claim, explicit streams, or with
+     * other limits. The provider starts it when the SDK hands over the session, and closes it.
+     */
+    public McpwireStdioServerTransportProvider(McpJsonMapper jsonMapper, StdioTransport transport) {
+        this.jsonMapper = Objects.requireNonNull(jsonMapper, "jsonMapper");
+        this.transport = Objects.requireNonNull(transport, "transport");
+    }
+
+    /** The mcpwire transport underneath, for its claim's state. */
+    public StdioTransport transport() {
+        return transport;
+    }
+
+    @Override
+    public void setSessionFactory(McpServerSession.Factory sessionFactory) {
+        session = sessionFactory.create(new SessionTransport());
+        transport.start(new Inbound());
+    }
+
+    @Override
+    public Mono<Void> notifyClients(String method, Object params) {
+        McpServerSession s = session;
+        if (s == null) {
+            return Mono.error(new IllegalStateException("no session to notify"));
+        }
+        return s.sendNotification(method, params);
+    }
+
+    @Override
+    public Mono<Void> notifyClient(String sessionId, String method, Object params) {
+        return Mono.defer(() -> {
+            McpServerSession s = session;
+            if (s == null) {
+                return Mono.error(new IllegalStateException("no session to notify"));
+            }
+            if (!s.getId().equals(sessionId)) {
+                return Mono.error(new IllegalStateException("session " + sessionId + " is not this transport's ("
+                        + s.getId() + ")"));
+            }
+            return s.sendNotification(method, params);
+        });
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+        McpServerSession s = session;
+        Mono<Void> closeTransport = Mono.fromRunnable(transport::close);
+        return s == null ? closeTransport : s.closeGracefully().then(closeTransport);
+    }
+
+    /** Hands each message mcpwire decoded to the SDK's session. */
+    private final class Inbound implements TransportListener {
+        @Override
+        public void onMessage(JsonRpcMessage message) {
+            McpSchema.JSONRPCMessage sdkMessage;
+            try {
+                sdkMessage = McpSchema.deserializeJsonRpcMessage(jsonMapper, codec.encodeToString(message));
+            } catch (IOException | RuntimeException e) {
+                LOG.log(Level.WARNING, "the SDK could not read a message mcpwire decoded: {0}", e.toString());
+                return;
+            }
+            session.handle(sdkMessage).subscribe(null, e -> LOG.log(Level.WARNING, "the session failed on a message: {0}", e.toString()));
+        }
+
+        @Override
+        public void onDecodeError(DecodeError error) {
+            LOG.log(Level.DEBUG, "answered an undecodable line: {0}", error.message());
+        }
+
+        @Override
+        public void onClosed(TransportClosed closed) {
+            LOG.log(closed.reason() == TransportClosed.Reason.FAILED ? Level.WARNING : Level.DEBUG,
+                    "stdio transport closed: {0}", closed);
+            McpServerSession s = session;
+            if (s != null) {
+                s.close();
+            }
+        }
+    }
+
+    /** The SDK's view of the transport: its outgoing messages go through mcpwire's writer. */
+    private final class SessionTransport implements McpServerTransport {
+        @Override
+        public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+            return Mono.fromCallable(() -> {
+                DecodeResult decoded = codec.decode(jsonMapper.writeValueAsString(message));
+                if (!(decoded instanceof DecodeResult.Decoded)) {
+                    throw new IOException("the SDK produced an invalid JSON-RPC message: " + ((DecodeError) decoded).message());
+                }
+                transport.send(((DecodeResult.Decoded) decoded).message());
+                return null;
+            }).then();
+        }
+
+        @Override
+        public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
+            return jsonMapper.convertValue(data, typeRef);
+        }
+
+        @Override
+        public Mono<Void> closeGracefully() {
+            return Mono.fromRunnable(transport::close);
+        }
+
+        @Override
+        public void close() {
+            transport.close();
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * A transport provider for the official MCP Java SDK ({@code io.modelcontextprotocol.sdk:mcp})
+ * that serves over mcpwire's stream claim and stdio transport: a server built with
+ * {@code McpServer.sync(...)} or {@code async(...)} swaps {@code StdioServerTransportProvider} for
+ * {@link io.mcpwire.sdkbridge.McpwireStdioServerTransportProvider} and changes nothing else.
+ */
+module io.mcpwire.sdkbridge {
+    requires transitive io.mcpwire.stdio;
+    requires transitive io.modelcontextprotocol.sdk.mcp.core;
+    requires reactor.core;
+
+    exports io.mcpwire.sdkbridge;
+}
