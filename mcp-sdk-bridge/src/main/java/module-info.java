@@ -8,6 +8,10 @@ module io.mcpwire.sdkbridge {
     requires transitive io.mcpwire.stdio;
     requires transitive io.modelcontextprotocol.sdk.mcp.core;
     requires reactor.core;
+    // The official SDK's jars are automatic modules and cannot say that they need these explicit
+    // modules; requiring them here resolves them, so that the SDK works on the module path as it is.
+    requires org.slf4j;
+    requires com.networknt.schema;
 
     exports io.mcpwire.sdkbridge;
 }

@@ -18,6 +18,7 @@ import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
 import reactor.core.publisher.Mono;
 
 /**
@@ -43,6 +44,7 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final McpJsonMapper jsonMapper;
     private final StdioTransport transport;
     private final JsonRpcCodec codec = JsonRpcCodec.standard();
+    private final CountDownLatch closed = new CountDownLatch(1);
     private volatile McpServerSession session;
 
     /** Claims the standard streams now, with the SDK's default JSON mapper. */
@@ -73,6 +75,20 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     public void setSessionFactory(McpServerSession.Factory sessionFactory) {
         session = sessionFactory.create(new SessionTransport());
         transport.start(new Inbound());
+        // mcpwire's threads are daemons; the SDK's stdio provider keeps the JVM alive while its
+        // session lasts, and servers rely on that (main returns after build()): do the same.
+        Thread keeper = new Thread(this::awaitClosed, "mcpwire-sdk-session");
+        keeper.setDaemon(false);
+        keeper.start();
+    }
+
+    /** Waits until the transport has closed (end of input, a closed server, or a failure). */
+    public void awaitClosed() {
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
@@ -133,6 +149,7 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
             if (s != null) {
                 s.close();
             }
+            McpwireStdioServerTransportProvider.this.closed.countDown();
         }
     }
 

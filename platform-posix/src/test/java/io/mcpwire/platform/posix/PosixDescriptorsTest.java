@@ -113,7 +113,10 @@ class PosixDescriptorsTest {
 
     @Test
     void dup2MovesAFileOntoATargetAndErrorsNameTheCallAndErrno() throws Exception {
-        int target = posix.duplicateAboveStandard(writeEnd);
+        // A descriptor number far above what the JVM allocates, so that no other thread of this
+        // JVM reuses it between the close and the calls that must find it closed.
+        int target = 1000;
+        posix.duplicateOnto(writeEnd, target);
         posix.duplicateOnto(readEnd, target);
         assertTrue(posix.identity(target).sameFileAs(posix.identity(readEnd)));
         posix.close(target);
@@ -122,7 +125,7 @@ class PosixDescriptorsTest {
         assertEquals(target, e.descriptor());
         assertTrue(e.getMessage().contains("close(" + target + ")") && e.getMessage().contains("EBADF"), e.getMessage());
         assertThrows(DescriptorException.class, () -> posix.identity(target));
-        assertThrows(DescriptorException.class, () -> posix.duplicateOnto(target, 900));
+        assertThrows(DescriptorException.class, () -> posix.duplicateOnto(target, 1001));
     }
 
     @Test

@@ -1,0 +1,42 @@
+package io.mcpwire.sdkbridge;
+
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * A server written with the official SDK, switched to the bridge by its one line, with a tool that
+ * misbehaves: prints to {@code System.out}, leaves bytes unflushed in it, and starts an
+ * {@code inheritIO()} child that writes to stdout and reads stdin. Run by {@link BridgeIsolationTest}.
+ */
+public final class NoisyOfficialServer {
+    private NoisyOfficialServer() {
+    }
+
+    public static void main(String[] args) {
+        McpServer.sync(new McpwireStdioServerTransportProvider()) // the one line: was new StdioServerTransportProvider(mapper)
+                .serverInfo("noisy-official", "1")
+                .capabilities(ServerCapabilities.builder().tools(true).build())
+                .tools(SyncToolSpecification.builder()
+                        .tool(Tool.builder("noisy", Map.of("type", "object")).description("misbehaves").build())
+                        .callHandler((exchange, request) -> {
+                            System.out.println("noisy: println under the official SDK");
+                            for (byte b : "noisy: unflushed".getBytes(StandardCharsets.UTF_8)) {
+                                System.out.write(b);
+                            }
+                            int exit;
+                            try {
+                                exit = new ProcessBuilder("sh", "-c", "echo noisy: child stdout; cat").inheritIO().start().waitFor();
+                            } catch (Exception e) {
+                                exit = -1;
+                            }
+                            return CallToolResult.builder().addTextContent("child exit " + exit).build();
+                        })
+                        .build())
+                .build(); // main returns; the session keeps the JVM alive until end of input
+    }
+}
