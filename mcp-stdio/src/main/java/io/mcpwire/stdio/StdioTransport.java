@@ -75,7 +75,7 @@ public final class StdioTransport implements McpTransport {
     private final CountDownLatch terminated = new CountDownLatch(1);
     private volatile boolean acceptingSends = true;
     private volatile IOException writeFailure;
-    private volatile int failedFrames;
+    private int failedFrames; // guarded by this
     private static final ThreadLocal<FrameBuilder> ENCODING = ThreadLocal.withInitial(FrameBuilder::new);
     private volatile TransportListener listener;
     private volatile LineFramer framer;
@@ -198,7 +198,8 @@ public final class StdioTransport implements McpTransport {
                 writeFailure = new IOException("writing to the client failed: " + e.getMessage(), e);
                 LOG.log(Level.DEBUG, "{0}", writeFailure.getMessage());
             }
-            failedFrames += frames + queue.close();
+            failedFrames += frames;
+            failedFrames += queue.close(); // wakes the writer thread, which then reads failedFrames under this lock
         }
     }
 
@@ -363,7 +364,7 @@ public final class StdioTransport implements McpTransport {
                 queue.awaitDrained(deadline);
             }
             acceptingSends = false;
-            int unwritten = queue.close() + failedFrames;
+            int unwritten = queue.close() + failedFrames();
             if (writeFailure != null && reason == TransportClosed.Reason.END_OF_INPUT) {
                 reason = TransportClosed.Reason.FAILED; // the answers could not be delivered
                 cause = writeFailure;
@@ -401,6 +402,10 @@ public final class StdioTransport implements McpTransport {
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "closing a wire stream: {0}", e.getMessage());
         }
+    }
+
+    private synchronized int failedFrames() {
+        return failedFrames;
     }
 
     private boolean isTransportThread() {
