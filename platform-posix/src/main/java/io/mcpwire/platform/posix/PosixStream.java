@@ -2,7 +2,7 @@ package io.mcpwire.platform.posix;
 
 import com.sun.jna.Memory;
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.AbstractDescriptorStream;
 import io.mcpwire.platform.posix.jna.PosixIo;
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -15,7 +15,7 @@ import java.nio.channels.AsynchronousCloseException;
  * {@code PIPE_BUF} bytes after {@code poll} says the descriptor is writable, so no write can
  * block beyond the reach of a wake-up.
  */
-final class PosixStream implements DescriptorStream {
+final class PosixStream extends AbstractDescriptorStream {
     private static final int CHUNK = 64 * 1024;
     private static final int POLLFD_SIZE = 8; // int fd; short events; short revents
 
@@ -27,10 +27,7 @@ final class PosixStream implements DescriptorStream {
     private final Memory writePoll = new Memory(2L * POLLFD_SIZE);
     private Memory readBuffer;
     private Memory writeBuffer;
-    private boolean woken;
-    private boolean closed;
-    private boolean freed;
-    private int active;
+    private boolean wakeWritten; // guarded by this
 
     private PosixStream(Posix posix, int fd, int wakeRead, int wakeWrite) {
         this.posix = posix;
@@ -82,19 +79,6 @@ final class PosixStream implements DescriptorStream {
     @Override
     public int descriptor() {
         return fd;
-    }
-
-    private synchronized void enter() throws AsynchronousCloseException {
-        if (woken) {
-            throw new AsynchronousCloseException();
-        }
-        active++;
-    }
-
-    private synchronized void exit() {
-        if (--active == 0 && closed) {
-            free();
-        }
     }
 
     @Override
@@ -185,37 +169,22 @@ final class PosixStream implements DescriptorStream {
         }
     }
 
+    /** Writes one byte to the self-pipe, once: the pipe never fills, and a freed pipe is never touched. */
     @Override
-    public void wakeUp() {
-        synchronized (this) {
-            if (woken || freed) {
-                woken = true;
-                return;
-            }
-            woken = true;
+    protected synchronized void interruptCalls() {
+        if (wakeWritten || isFreed()) {
+            return;
         }
+        wakeWritten = true;
         Memory one = new Memory(1);
         one.setByte(0, (byte) 1);
-        PosixIo.write(wakeWrite, one, 1); // one byte, once: the pipe never fills
+        PosixIo.write(wakeWrite, one, 1);
     }
 
     @Override
-    public void close() {
-        wakeUp();
-        synchronized (this) {
-            closed = true;
-            if (active == 0) {
-                free();
-            }
-        }
-    }
-
-    private void free() {
-        if (!freed) {
-            freed = true;
-            posix.libc.close(wakeRead);
-            posix.libc.close(wakeWrite);
-        }
+    protected void freeResources() {
+        posix.libc.close(wakeRead);
+        posix.libc.close(wakeWrite);
     }
 
     @Override

@@ -3,10 +3,9 @@ package io.mcpwire.platform.windows;
 import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.AbstractDescriptorStream;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import java.io.IOException;
-import java.nio.channels.AsynchronousCloseException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntSupplier;
@@ -17,7 +16,7 @@ import java.util.function.IntSupplier;
  * that made it, retrying until that thread has left, since a cancel that comes before the call
  * starts finds nothing to cancel.
  */
-final class WindowsStream implements DescriptorStream {
+final class WindowsStream extends AbstractDescriptorStream {
     private static final int CHUNK = 64 * 1024;
 
     private final Kernel32 kernel32;
@@ -28,10 +27,6 @@ final class WindowsStream implements DescriptorStream {
     private final Map<Thread, Long> inCall = new HashMap<>();
     private Memory readBuffer;
     private Memory writeBuffer;
-    private boolean woken;
-    private boolean closed;
-    private boolean freed;
-    private int active;
 
     WindowsStream(Kernel32 kernel32, IntSupplier lastError, int fd, long handle) {
         this.kernel32 = kernel32;
@@ -45,11 +40,9 @@ final class WindowsStream implements DescriptorStream {
         return fd;
     }
 
-    /** Registers the calling thread as in a call; throws when woken. */
-    private synchronized void enter() throws IOException {
-        if (woken) {
-            throw new AsynchronousCloseException();
-        }
+    /** Registers the calling thread, so that a wake-up can cancel its call. */
+    @Override
+    protected void entered() {
         Thread t = Thread.currentThread();
         Long th = threadHandles.get(t);
         if (th == null) {
@@ -57,20 +50,11 @@ final class WindowsStream implements DescriptorStream {
             threadHandles.put(t, th);
         }
         inCall.put(t, th);
-        active++;
     }
 
-    private synchronized void exit() {
+    @Override
+    protected void exited() {
         inCall.remove(Thread.currentThread());
-        if (--active == 0 && closed) {
-            free();
-        }
-    }
-
-    private synchronized void checkWoken() throws AsynchronousCloseException {
-        if (woken) {
-            throw new AsynchronousCloseException();
-        }
     }
 
     @Override
@@ -144,15 +128,15 @@ final class WindowsStream implements DescriptorStream {
         }
     }
 
+    /** Cancels until no thread is left in a call; a cancel before ReadFile starts finds nothing. */
     @Override
-    public void wakeUp() {
-        synchronized (this) {
-            woken = true;
-        }
-        // Cancel until no thread is left in a call; a cancel before ReadFile starts finds nothing.
+    protected void interruptCalls() {
         for (int attempt = 0; attempt < 5_000; attempt++) {
             Long[] threads;
             synchronized (this) {
+                if (isFreed()) {
+                    return;
+                }
                 threads = inCall.values().toArray(new Long[0]);
             }
             if (threads.length == 0) {
@@ -171,24 +155,11 @@ final class WindowsStream implements DescriptorStream {
     }
 
     @Override
-    public void close() {
-        wakeUp();
-        synchronized (this) {
-            closed = true;
-            if (active == 0) {
-                free();
-            }
+    protected void freeResources() {
+        for (long th : threadHandles.values()) {
+            kernel32.CloseHandle(th);
         }
-    }
-
-    private void free() {
-        if (!freed) {
-            freed = true;
-            for (long th : threadHandles.values()) {
-                kernel32.CloseHandle(th);
-            }
-            threadHandles.clear();
-        }
+        threadHandles.clear();
     }
 
     @Override
