@@ -33,7 +33,7 @@ class RealDescriptorsTest {
     @TempDir
     Path dir;
 
-    private static void assertCleanRelease(ChildJvm.Result r) {
+    private static void assertCleanRelease(ChildSessions.Result r) {
         assertEquals(0, r.exitCode(), r::describe);
         assertTrue(r.reported("TABLE UNCHANGED"), r::describe);
         assertTrue(r.reported("WIRE RESTORED"), r::describe);
@@ -41,7 +41,7 @@ class RealDescriptorsTest {
         assertTrue(r.reported("DONE"), r::describe);
     }
 
-    private static void assertIsolatedSession(ChildJvm.Result r, String fd1Kind) {
+    private static void assertIsolatedSession(ChildSessions.Result r, String fd1Kind) {
         assertEquals(RESPONSES, r.stdout(), () -> "the client's stdout carries only JSON-RPC\n" + r.describe());
         assertTrue(r.reported("CLAIM posix isolated=true"), r::describe);
         assertTrue(r.reported("FD1 " + fd1Kind), r::describe);
@@ -55,7 +55,7 @@ class RealDescriptorsTest {
     @Test
     void onPipesOnlyJsonRpcReachesTheClientAndStrayOutputGoesToStderr() throws Exception {
         Path report = dir.resolve("report");
-        ChildJvm.Result r = ChildJvm.run(ChildJvm.command("session", report), report, REQUESTS, false);
+        ChildSessions.Result r = ChildSessions.run(ChildSessions.command("session", report), report, REQUESTS, false);
         assertIsolatedSession(r, "PIPE");
         assertTrue(r.reported("WIRE KINDS PIPE PIPE"), r::describe);
         for (String stray : List.of("stray println", "unflushed-write", "child stdout", "child saw eof")) {
@@ -72,8 +72,8 @@ class RealDescriptorsTest {
             Files.write(relay, in.readAllBytes());
         }
         List<String> cmd = new ArrayList<>(List.of("python3", relay.toString()));
-        cmd.addAll(ChildJvm.command("session", report));
-        ChildJvm.Result r = ChildJvm.run(cmd, report, REQUESTS, false);
+        cmd.addAll(ChildSessions.command("session", report));
+        ChildSessions.Result r = ChildSessions.run(cmd, report, REQUESTS, false);
         assertIsolatedSession(r, "PIPE"); // fd 1 diverts to stderr, which is still a pipe here
         assertTrue(r.reported("WIRE KINDS SOCKET SOCKET"), r::describe);
         assertTrue(r.stderr().contains("stray println") && r.stderr().contains("child saw eof"), r::describe);
@@ -83,8 +83,8 @@ class RealDescriptorsTest {
     void withStderrClosedTheClaimEngagesAndStdoutDivertsToTheNullDevice() throws Exception {
         Path report = dir.resolve("report");
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" 2>&-", "sh"));
-        cmd.addAll(ChildJvm.command("session", report));
-        ChildJvm.Result r = ChildJvm.run(cmd, report, REQUESTS, false);
+        cmd.addAll(ChildSessions.command("session", report));
+        ChildSessions.Result r = ChildSessions.run(cmd, report, REQUESTS, false);
         // The JVM puts its module image on the freed fd 2: read-only, so no place for stray output.
         assertIsolatedSession(r, "NULL_DEVICE");
         assertFalse(copies(r).contains(2), () -> "no private duplicate on fd 2\n" + r.describe());
@@ -94,15 +94,15 @@ class RealDescriptorsTest {
     void whenStderrIsTheWireStdoutDivertsToTheNullDeviceAndStrayOutputNeverReachesTheWire() throws Exception {
         Path report = dir.resolve("report");
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" 2>&1", "sh"));
-        cmd.addAll(ChildJvm.command("session", report));
-        ChildJvm.Result r = ChildJvm.run(cmd, report, REQUESTS, false);
+        cmd.addAll(ChildSessions.command("session", report));
+        ChildSessions.Result r = ChildSessions.run(cmd, report, REQUESTS, false);
         assertIsolatedSession(r, "NULL_DEVICE");
     }
 
     @Test
     void closeWakesAReaderBlockedOnAnIdleWire() throws Exception {
         Path report = dir.resolve("report");
-        ChildJvm.Result r = ChildJvm.run(ChildJvm.command("idle", report), report, "", true);
+        ChildSessions.Result r = ChildSessions.run(ChildSessions.command("idle", report), report, "", true);
         assertTrue(r.reported("READER ENDED AsynchronousCloseException"), r::describe);
         assertTrue(r.reported("READER ALIVE false"), r::describe);
         assertTrue(r.reported("RELEASED true"), r::describe);
@@ -112,7 +112,7 @@ class RealDescriptorsTest {
     @Test
     void aThousandClaimCyclesLeakNoDescriptorAndNoThread() throws Exception {
         Path report = dir.resolve("report");
-        ChildJvm.Result r = ChildJvm.run(ChildJvm.command("cycles", report), report, "", false);
+        ChildSessions.Result r = ChildSessions.run(ChildSessions.command("cycles", report), report, "", false);
         assertEquals(1000, r.stdout().lines().count(), r::describe);
         assertTrue(r.stdout().lines().allMatch(l -> l.startsWith("{\"jsonrpc\":\"2.0\",\"method\":\"cycle\"")), r::describe);
         assertTrue(r.reported("CYCLES 1000"), r::describe);
@@ -123,16 +123,16 @@ class RealDescriptorsTest {
     void aProcessThatNeverClaimsNeverLoadsJna() throws Exception {
         Path report = dir.resolve("report");
         Path classLog = dir.resolve("classes.log");
-        List<String> cmd = new ArrayList<>(ChildJvm.command("lazy", report));
+        List<String> cmd = new ArrayList<>(ChildSessions.command("lazy", report));
         cmd.add(1, "-Xlog:class+load=info:file=" + classLog);
-        ChildJvm.Result r = ChildJvm.run(cmd, report, "", false);
+        ChildSessions.Result r = ChildSessions.run(cmd, report, "", false);
         assertTrue(r.reported("FOUND posix priority 100"), r::describe);
         String loaded = Files.readString(classLog);
         assertTrue(loaded.contains("io.mcpwire.platform.posix.PosixDescriptors"), "the provider was loaded");
         assertFalse(loaded.contains("com.sun.jna."), "no JNA class was loaded");
     }
 
-    private static List<Integer> copies(ChildJvm.Result r) {
+    private static List<Integer> copies(ChildSessions.Result r) {
         return r.report().stream().filter(l -> l.startsWith("WIRE COPIES"))
                 .flatMap(l -> Arrays.stream(l.substring("WIRE COPIES".length()).trim().split(" ")))
                 .filter(s -> !s.isEmpty()).map(Integer::valueOf).collect(Collectors.toList());

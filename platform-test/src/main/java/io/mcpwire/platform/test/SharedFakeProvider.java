@@ -24,7 +24,7 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public String name() { return "fake"; }
     @Override public boolean isSupported() { return true; }
     @Override public String unavailabilityCause() { return null; }
-    @Override public int priority() { return fake().priority(); }
+    @Override public int priority() { return -100; } // never chosen automatically; see FakeProcess
     @Override public boolean jvmStreamsFollowDescriptors() { return fake().jvmStreamsFollowDescriptors(); }
     @Override public Object descriptorTable() { return fake(); }
     @Override public int duplicateAboveStandard(int fd) throws DescriptorException { return fake().duplicateAboveStandard(fd); }

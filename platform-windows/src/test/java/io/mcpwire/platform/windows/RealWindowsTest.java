@@ -3,17 +3,13 @@ package io.mcpwire.platform.windows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import io.mcpwire.platform.test.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -36,48 +32,21 @@ class RealWindowsTest {
     @Test
     void onPipesOnlyJsonRpcReachesTheClientAndBothLayersAreRestored() throws Exception {
         Path report = dir.resolve("report");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=com.sun.jna", "-p", modulePath(),
+        List<String> cmd = List.of(ChildJvm.java(), "--enable-native-access=com.sun.jna", "-p", ChildJvm.path(),
                 "--patch-module", "io.mcpwire.platform.windows=" + Path.of("target", "test-classes").toAbsolutePath(),
                 "--add-modules", "io.mcpwire.stdio",
                 "--add-reads", "io.mcpwire.platform.windows=io.mcpwire.stdio",
-                "-m", "io.mcpwire.platform.windows/" + WindowsChildSession.class.getName(), report.toString()));
-        Process p = new ProcessBuilder(cmd).start();
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (Exception e) {
-                return e.toString();
-            }
-        });
-        p.getOutputStream().write(REQUESTS.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the child exited");
-        String stderr = err.get(30, TimeUnit.SECONDS);
+                "-m", "io.mcpwire.platform.windows/" + WindowsChildSession.class.getName(), report.toString());
+        ChildJvm.Result p = ChildJvm.run(cmd, REQUESTS, false, Duration.ofSeconds(120));
         List<String> r = Files.exists(report) ? Files.readAllLines(report) : List.of();
-        String all = "report " + r + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr;
+        String all = "report " + r + "\n" + p.describe();
 
-        assertEquals(0, p.exitValue(), all);
-        assertEquals(RESPONSES, stdout, "LF-only JSON-RPC and nothing else on the client's stdout\n" + all);
-        assertTrue(stderr.contains("stray println") && stderr.contains("unflushed-write"), all);
+        assertEquals(0, p.exitCode(), all);
+        assertEquals(RESPONSES, p.stdout(), "LF-only JSON-RPC and nothing else on the client's stdout\n" + all);
+        assertTrue(p.stderr().contains("stray println") && p.stderr().contains("unflushed-write"), all);
         for (String line : List.of("SLOTS BEFORE MATCH", "CLAIM windows isolated=true", "SLOTS DURING MATCH",
                 "CHILD EXIT 0", "SYSTEM.IN -1", "SERVED 3", "RELEASED true", "SLOTS AFTER MATCH", "TABLE UNCHANGED", "DONE")) {
             assertTrue(r.contains(line), "'" + line + "'\n" + all);
         }
-    }
-
-    private static String modulePath() {
-        String all = System.getProperty("jdk.module.path", "") + File.pathSeparator + System.getProperty("java.class.path", "");
-        return Arrays.stream(all.split(File.pathSeparator))
-                .filter(e -> !e.isBlank())
-                .filter(e -> {
-                    String name = Path.of(e).getFileName().toString();
-                    return e.endsWith(File.separator + "target" + File.separator + "classes")
-                            || name.startsWith("jna") || name.startsWith("jackson")
-                            || name.startsWith("mcp-") || name.startsWith("platform-");
-                })
-                .distinct()
-                .collect(Collectors.joining(File.pathSeparator));
     }
 }
