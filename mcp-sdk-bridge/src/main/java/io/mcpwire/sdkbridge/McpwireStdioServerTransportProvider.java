@@ -23,7 +23,7 @@ import reactor.core.publisher.Mono;
 
 /**
  * The official MCP Java SDK's stdio server transport, served over mcpwire: the standard streams
- * are claimed (so a tool's {@code System.out.println} or an {@code inheritIO()} child never reaches
+ * are claimed (so a tool's prints to {@code System.out} or an {@code inheritIO()} child never reach
  * the client), framing, limits and bad input are mcpwire's, and at end of input every request
  * already received is answered before the streams are put back.
  *

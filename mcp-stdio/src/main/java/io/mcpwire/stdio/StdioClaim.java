@@ -13,7 +13,7 @@ import java.time.Duration;
 /**
  * The claim of the process's standard streams: while it is held, the protocol wire is served
  * from private descriptors that child processes do not inherit, fd 0 reads the null device, and
- * fd 1 writes to stderr, so that stray output ({@code System.out.println}, a library that logs to
+ * fd 1 writes to stderr, so that stray output (a print to {@code System.out}, a library that logs to
  * stdout, a child started with {@code inheritIO()}) never reaches the client. {@link #close()}
  * puts both back.
  *
