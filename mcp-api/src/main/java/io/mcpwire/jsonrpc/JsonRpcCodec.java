@@ -11,6 +11,7 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.util.JsonRecyclerPools;
@@ -88,6 +89,8 @@ public final class JsonRpcCodec {
                 // Parsers and generators are made per message on a few long-lived threads: a
                 // thread-local buffer pool costs nothing per message, unlike the default deque pool.
                 .recyclerPool(JsonRecyclerPools.threadLocalPool())
+                // encode(message, out) writes into the caller's stream and leaves it open.
+                .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                 .build();
     }
 
@@ -127,7 +130,7 @@ public final class JsonRpcCodec {
         return out.toByteArray();
     }
 
-    /** Encodes one message as UTF-8 JSON onto {@code out}, without a line terminator. */
+    /** Encodes one message as UTF-8 JSON onto {@code out}, without a line terminator; leaves {@code out} open. */
     public void encode(JsonRpcMessage message, OutputStream out) {
         try (JsonGenerator g = factory.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();

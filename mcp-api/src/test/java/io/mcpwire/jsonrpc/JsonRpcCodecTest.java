@@ -82,6 +82,40 @@ class JsonRpcCodecTest {
     }
 
     @Test
+    void encodingOntoAStreamLeavesItOpenForTheNextMessage() throws Exception {
+        boolean[] closed = {false};
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream() {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        codec.encode(new JsonRpcNotification("a", null), out);
+        out.write('\n');
+        codec.encode(new JsonRpcNotification("b", null), out);
+        assertFalse(closed[0], "the caller's stream is not closed");
+        assertEquals("{\"jsonrpc\":\"2.0\",\"method\":\"a\"}\n{\"jsonrpc\":\"2.0\",\"method\":\"b\"}",
+                out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void treesWithEveryKindOfValueRoundTripThroughTheStreamingWriterAndReader() {
+        ObjectNode params = object();
+        params.put("int", 7).put("long", 1L << 40).put("big", new java.math.BigInteger("123456789012345678901234567890"))
+                .put("double", 2.5).put("bool", true).putNull("nothing");
+        params.putArray("list").add("s").add(1).addObject().putArray("deep").add(false);
+        params.set("pojo", JsonNodeFactory.instance.pojoNode(java.util.Map.of("k", "v")));
+        String line = codec.encodeToString(new JsonRpcRequest(RequestId.of(1), "m", params));
+        assertTrue(line.contains("\"big\":123456789012345678901234567890"), line);
+        assertTrue(line.contains("\"pojo\":{\"k\":\"v\"}"), "a POJO node is written through the mapper: " + line);
+        JsonNode back = ((JsonRpcRequest) decodeOk(line)).params();
+        assertEquals(1L << 40, back.get("long").longValue());
+        assertEquals(2.5, back.get("double").doubleValue());
+        assertTrue(back.get("nothing").isNull());
+        assertEquals(false, back.get("list").get(2).get("deep").get(0).booleanValue());
+    }
+
+    @Test
     void decodingToleratesWhitespaceUnknownMembersAndAnyMemberOrder() {
         JsonRpcMessage m = decodeOk("  {\"method\":\"ping\",\"extra\":{\"a\":[1,2]},\"id\":\"x\",\"jsonrpc\":\"2.0\"}\t ");
         assertEquals(new JsonRpcRequest(RequestId.of("x"), "ping", null), m);

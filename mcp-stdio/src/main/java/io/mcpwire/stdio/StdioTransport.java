@@ -59,6 +59,8 @@ public final class StdioTransport implements McpTransport {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final int WRITE_BATCH = 64 * 1024;
     private static final long JOIN_MILLIS = 2_000;
+    /** Each sending thread encodes into its own builder. */
+    private static final ThreadLocal<FrameBuilder> ENCODING = ThreadLocal.withInitial(FrameBuilder::new);
 
     private final StdioClaim claim;
     private final InputStream in;
@@ -76,11 +78,10 @@ public final class StdioTransport implements McpTransport {
     private volatile boolean acceptingSends = true;
     private volatile IOException writeFailure;
     private int failedFrames; // guarded by this
-    private static final ThreadLocal<FrameBuilder> ENCODING = ThreadLocal.withInitial(FrameBuilder::new);
     private volatile TransportListener listener;
     private volatile LineFramer framer;
-    private Thread reader;
-    private Thread writer;
+    private volatile Thread reader;
+    private volatile Thread writer;
 
     private StdioTransport(Builder b, StdioClaim claim) {
         this.claim = claim;
