@@ -38,11 +38,4 @@ public final class ClaimRegistry {
             OWNERS.remove(new Key(table, fd), owner);
         }
     }
-
-    /** Whether anyone holds {@code fd} of {@code table}. */
-    public static boolean isRegistered(Object table, int fd) {
-        synchronized (OWNERS) {
-            return OWNERS.containsKey(new Key(table, fd));
-        }
-    }
 }

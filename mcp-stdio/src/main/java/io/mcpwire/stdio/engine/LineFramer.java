@@ -46,6 +46,7 @@ public final class LineFramer {
         this.maxLine = maxLineBytes;
         this.capacity = (int) Math.min(Integer.MAX_VALUE - 8, (long) maxLineBytes + 2); // a full line, \r and \n
         this.buffer = new byte[Math.min(INITIAL, capacity)];
+        this.peak = buffer.length;
     }
 
     /**
@@ -106,7 +107,6 @@ public final class LineFramer {
     }
 
     private void scan(Sink sink) {
-        peak = Math.max(peak, buffer.length);
         for (int i = indexOfNewline(buffer, scanned, end); i >= 0; i = indexOfNewline(buffer, i + 1, end)) {
             int from = start;
             start = i + 1; // before the sink runs, so that moreBuffered() looks past this line

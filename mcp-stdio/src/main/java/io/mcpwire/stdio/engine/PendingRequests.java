@@ -50,16 +50,6 @@ public final class PendingRequests {
         }
     }
 
-    /** How many requests wait for an answer. */
-    public int count() {
-        lock.lock();
-        try {
-            return count;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** Waits until every request is answered, the deadline passes, or {@link #abandon()}; returns what is left. */
     public int awaitAnswered(long deadlineNanos) {
         lock.lock();

@@ -102,9 +102,8 @@ public final class StreamClaim {
     }
 
     private ClaimState rollBack(DescriptorException failure) {
-        try {
-            platform.duplicateOnto(privateFd, fd);
-        } catch (DescriptorException rollbackFailure) {
+        DescriptorException rollbackFailure = putWireBack("after the rollback");
+        if (rollbackFailure != null) {
             // Rule 6: fd is off the wire and stays so; P still holds the wire: roll forward.
             state = ClaimState.ROLLED_FORWARD;
             LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
@@ -112,7 +111,6 @@ public final class StreamClaim {
                     fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd);
             return state;
         }
-        rebindQuietly("after the rollback");
         closeQuietly(privateFd, "the private duplicate after the rollback");
         privateFd = -1;
         return inPlace("diverting failed and was rolled back", failure);
@@ -137,16 +135,14 @@ public final class StreamClaim {
         if (fd == PlatformDescriptors.STDOUT) {
             flushJvmStdout(); // stray buffered text drains into the diversion, not onto the wire
         }
-        try {
-            platform.duplicateOnto(privateFd, fd);
-        } catch (DescriptorException e) {
+        DescriptorException restoreFailure = putWireBack("after the restore");
+        if (restoreFailure != null) {
             state = ClaimState.STUCK;
             LOG.log(Level.ERROR, "fd {0}: the restore failed ({1}); fd {0} stays diverted and "
                     + "claimed, so later claims are refused; private fd {2} keeps the wire",
-                    fd, e.getMessage(), privateFd);
+                    fd, restoreFailure.getMessage(), privateFd);
             return false;
         }
-        rebindQuietly("after the restore");
         if (mayClosePrivate) {
             closeQuietly(privateFd, "the private duplicate after the restore");
         } else {
@@ -194,6 +190,20 @@ public final class StreamClaim {
         state = ClaimState.IN_PLACE;
         LOG.log(Level.WARNING, "fd {0}: {1} ({2}); serving it in place, unisolated", fd, why, cause.getMessage());
         return state;
+    }
+
+    /**
+     * {@code dup2(P, fd)}, then the standard handle rebound (best effort, rules 6 and 7). Returns
+     * null when fd is back on the wire, else the failure, with P still holding the wire.
+     */
+    private DescriptorException putWireBack(String when) {
+        try {
+            platform.duplicateOnto(privateFd, fd);
+        } catch (DescriptorException e) {
+            return e;
+        }
+        rebindQuietly(when);
+        return null;
     }
 
     private void rebindQuietly(String when) {

@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * The constants that differ between POSIX systems, chosen at run time from {@code os.name}.
- * The ones that agree everywhere (O_RDONLY, O_WRONLY, F_GETFL, O_ACCMODE, the poll bits, EINTR,
- * EBADF, EPIPE) are plain constants below.
+ * The ones that agree everywhere (O_RDONLY, O_WRONLY, F_GETFL, O_ACCMODE, POLLIN, POLLOUT,
+ * POLLNVAL, EINTR, EBADF, EPIPE) are plain constants below.
  *
  * @param os             the system's name
  * @param fDupfdCloexec  {@code F_DUPFD_CLOEXEC}
@@ -25,8 +25,6 @@ record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int eAgain, in
     static final int F_GETFL = 3;
     static final short POLLIN = 0x1;
     static final short POLLOUT = 0x4;
-    static final short POLLERR = 0x8;
-    static final short POLLHUP = 0x10;
     static final short POLLNVAL = 0x20;
     static final int EINTR = 4;
     static final int EBADF = 9;

@@ -58,7 +58,8 @@ public final class PosixDescriptors implements PlatformDescriptors {
         return l;
     }
 
-    private static Posix posix() throws DescriptorException {
+    /** The loaded C library, or an exception saying why it cannot load. */
+    static Posix posix() throws DescriptorException {
         Object l = load();
         if (l instanceof Posix) {
             return (Posix) l;

@@ -226,12 +226,7 @@ public final class FakeProcess implements PlatformDescriptors {
 
     @Override
     public FileIdentity identity(int fd) throws DescriptorException {
-        FileIdentity[] out = new FileIdentity[1];
-        call(Op.IDENTITY, fd, -1, null, c -> {
-            out[0] = open(c, fd).identity();
-            return 0;
-        });
-        return out[0];
+        return call(Op.IDENTITY, fd, -1, null, c -> open(c, fd).identity());
     }
 
     @Override
@@ -507,12 +502,12 @@ public final class FakeProcess implements PlatformDescriptors {
     // ------------------------------------------------------------------ the table
 
     @FunctionalInterface
-    private interface Action {
-        int run(Call call) throws IOException;
+    private interface Action<T> {
+        T run(Call call) throws IOException;
     }
 
     /** Logs the call, applies a scripted failure if one fires, runs it, then checks the wire. */
-    private int call(Op op, int fd, int source, Access access, Action action) throws DescriptorException {
+    private <T> T call(Op op, int fd, int source, Access access, Action<T> action) throws DescriptorException {
         try {
             return callIo(op, fd, source, access, action);
         } catch (DescriptorException e) {
@@ -522,7 +517,7 @@ public final class FakeProcess implements PlatformDescriptors {
         }
     }
 
-    private int callIo(Op op, int fd, int source, Access access, Action action) throws IOException {
+    private <T> T callIo(Op op, int fd, int source, Access access, Action<T> action) throws IOException {
         lock.lock();
         try {
             Call c = new Call(calls.size() + 1, op, fd, source, access);

@@ -5,7 +5,6 @@ import java.util.Map;
 /** Names for the C runtime's errno values and the Win32 error codes the provider meets. */
 final class WindowsErrors {
     static final int EBADF = 9;
-    static final int ERROR_INVALID_HANDLE = 6;
     static final int ERROR_BROKEN_PIPE = 109;
     static final int ERROR_NO_DATA = 232;
     static final int ERROR_OPERATION_ABORTED = 995;
