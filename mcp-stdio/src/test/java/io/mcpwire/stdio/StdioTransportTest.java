@@ -51,6 +51,15 @@ class StdioTransportTest {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}";
     }
 
+    /** Requests 1 to n, each a ping on its own line. */
+    private static byte[] pings(int n) {
+        StringBuilder all = new StringBuilder();
+        for (int i = 1; i <= n; i++) {
+            all.append(ping(i)).append('\n');
+        }
+        return all.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
     private static StdioTransport.Builder over(FakeProcess fake) {
         return StdioTransport.builder().platform(fake);
     }
@@ -71,11 +80,7 @@ class StdioTransportTest {
     void tenThousandPipelinedRequestsAreAnsweredInOrderWithNoneLost() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
         EchoServer server = new EchoServer(over(fake).build()).start();
-        StringBuilder all = new StringBuilder();
-        for (int i = 1; i <= 10_000; i++) {
-            all.append(ping(i)).append('\n');
-        }
-        fake.client().sendBytes(all.toString().getBytes(StandardCharsets.UTF_8));
+        fake.client().sendBytes(pings(10_000));
         List<String> lines = fake.client().readLines(10_000, T);
         assertEquals(IntStream.rangeClosed(1, 10_000).mapToObj(StdioTransportTest::pong).collect(Collectors.toList()), lines);
         server.transport.close();
@@ -134,11 +139,7 @@ class StdioTransportTest {
                 done.countDown();
             }
         });
-        StringBuilder all = new StringBuilder();
-        for (int i = 1; i <= 1000; i++) {
-            all.append(ping(i)).append('\n');
-        }
-        fake.client().sendBytes(all.toString().getBytes(StandardCharsets.UTF_8));
+        fake.client().sendBytes(pings(1000));
         fake.client().closeInput();
         assertTrue(done.await(60, TimeUnit.SECONDS));
         workers.shutdownNow();

@@ -35,21 +35,11 @@ class PosixDescriptorsTest {
     @BeforeEach
     void pipe() throws DescriptorException {
         assertTrue(posix.isSupported(), posix::unavailabilityCause);
-        Posix p = (Posix) loadedPosix();
+        Posix p = PosixDescriptors.posix();
         int[] ends = new int[2];
         p.check(p.libc.pipe(ends), "pipe", -1);
         readEnd = ends[0];
         writeEnd = ends[1];
-    }
-
-    private static Object loadedPosix() {
-        try {
-            var m = PosixDescriptors.class.getDeclaredMethod("posix");
-            m.setAccessible(true);
-            return m.invoke(null);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
     }
 
     @AfterEach
@@ -90,7 +80,7 @@ class PosixDescriptorsTest {
     }
 
     private boolean isCloseOnExec(int fd) throws DescriptorException {
-        Posix p = (Posix) loadedPosix();
+        Posix p = PosixDescriptors.posix();
         int fdFlags = p.check(p.libc.fcntl(fd, 1 /* F_GETFD */), "F_GETFD", fd);
         return (fdFlags & 1) != 0;
     }

@@ -82,9 +82,7 @@ class RealDescriptorsTest {
     @Test
     void withStderrClosedTheClaimEngagesAndStdoutDivertsToTheNullDevice() throws Exception {
         Path report = dir.resolve("report");
-        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" 2>&-", "sh"));
-        cmd.addAll(ChildSessions.command("session", report));
-        ChildSessions.Result r = ChildSessions.run(cmd, report, REQUESTS, false);
+        ChildSessions.Result r = ChildSessions.run(withStderr("2>&-", ChildSessions.command("session", report)), report, REQUESTS, false);
         // The JVM puts its module image on the freed fd 2: read-only, so no place for stray output.
         assertIsolatedSession(r, "NULL_DEVICE");
         assertFalse(copies(r).contains(2), () -> "no private duplicate on fd 2\n" + r.describe());
@@ -93,9 +91,7 @@ class RealDescriptorsTest {
     @Test
     void whenStderrIsTheWireStdoutDivertsToTheNullDeviceAndStrayOutputNeverReachesTheWire() throws Exception {
         Path report = dir.resolve("report");
-        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" 2>&1", "sh"));
-        cmd.addAll(ChildSessions.command("session", report));
-        ChildSessions.Result r = ChildSessions.run(cmd, report, REQUESTS, false);
+        ChildSessions.Result r = ChildSessions.run(withStderr("2>&1", ChildSessions.command("session", report)), report, REQUESTS, false);
         assertIsolatedSession(r, "NULL_DEVICE");
     }
 
@@ -130,6 +126,13 @@ class RealDescriptorsTest {
         String loaded = Files.readString(classLog);
         assertTrue(loaded.contains("io.mcpwire.platform.posix.PosixDescriptors"), "the provider was loaded");
         assertFalse(loaded.contains("com.sun.jna."), "no JNA class was loaded");
+    }
+
+    /** The command run by a shell that first redirects its fd 2 ({@code 2>&-}, {@code 2>&1}). */
+    private static List<String> withStderr(String redirect, List<String> command) {
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" " + redirect, "sh"));
+        cmd.addAll(command);
+        return cmd;
     }
 
     private static List<Integer> copies(ChildSessions.Result r) {
