@@ -92,6 +92,18 @@ public interface PlatformDescriptors {
     int openNullDevice(Access access) throws DescriptorException;
 
     /**
+     * Opens {@code path} for appending, creating it when missing, on the lowest free descriptor,
+     * not inherited by child processes: where stray output goes when the user names a file
+     * ({@code -Dmcpwire.stray=PATH}). The default says the provider cannot.
+     *
+     * @throws DescriptorException on failure; nothing was allocated
+     */
+    default int openAppend(String path) throws DescriptorException {
+        throw new DescriptorException("open(\"" + path + "\", append)", -1, 0,
+                "the " + name() + " provider cannot open files");
+    }
+
+    /**
      * Closes {@code fd}. Never retried: on Linux a close interrupted by a signal has still freed
      * the descriptor, and retrying could close a descriptor another thread just opened.
      *
@@ -108,6 +120,23 @@ public interface PlatformDescriptors {
      * @throws DescriptorException on failure; the slot is unchanged
      */
     void rebindStandardHandle(int fd) throws DescriptorException;
+
+    /**
+     * Whether standard descriptor {@code fd} (0, 1 or 2) is one the parent process gave, one this
+     * process opened for itself after the parent gave none, or closed. The claim touches only an
+     * {@link StandardOrigin#INHERITED} descriptor: a JVM started with fd 0 closed has its module
+     * image there, and serving or diverting that file would crash it.
+     *
+     * <p>The default says {@link StandardOrigin#INHERITED}, as a provider that cannot tell must:
+     * a provider that can tell the process's own files apart (Linux: {@code /proc/self/fd};
+     * macOS: {@code F_GETPATH}; Windows: the standard-handle slots) overrides it.
+     *
+     * @throws DescriptorException when the origin cannot be told; the claim then takes the
+     *                             descriptor as inherited
+     */
+    default StandardOrigin standardOrigin(int fd) throws DescriptorException {
+        return StandardOrigin.INHERITED;
+    }
 
     /**
      * Identifies the file {@code fd} refers to, to tell whether two descriptors share a file

@@ -7,6 +7,13 @@ public enum ClaimState {
      * not be set up and was rolled back, or no platform provider is available. The claim is held.
      */
     IN_PLACE,
+    /**
+     * Absent: the parent process gave no such stream. The descriptor was closed when the process
+     * started, or the JVM has since opened a file of its own there (its module image, a jar), so
+     * the claim leaves it alone: a claimed input reads end of input at once, and a claimed output
+     * fails every write with an error that says so. The claim is held.
+     */
+    ABSENT,
     /** Diverted: the wire is served from a private duplicate; the descriptor is diverted. */
     DIVERTED,
     /**

@@ -2,13 +2,18 @@ package io.mcpwire.stdio;
 
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.engine.ClaimRegistry;
+import io.mcpwire.stdio.engine.Diversions;
 import io.mcpwire.stdio.engine.Endpoint;
 import io.mcpwire.stdio.engine.JvmStreams;
 import io.mcpwire.stdio.engine.ProviderSelection;
 import io.mcpwire.stdio.engine.StreamClaim;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * The claim of the process's standard streams: while it is held, the protocol wire is served
@@ -32,54 +37,129 @@ import java.time.Duration;
  * another claim holds a stream ({@link ClaimRefusedException}). See {@code docs/claim.md}.
  */
 public final class StdioClaim implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final Duration DEFAULT_WAKE_TIMEOUT = Duration.ofSeconds(5);
 
     private final PlatformDescriptors platform;
     private final Object table;
-    private final StreamClaim in;
-    private final StreamClaim out;
-    private final Endpoint inEndpoint;
-    private final Endpoint outEndpoint;
     private final long wakeTimeoutMillis;
+    private final List<Integer> registered = new ArrayList<>();
+    private StreamClaim in;
+    private StreamClaim out;
+    private StreamClaim err;
+    private Endpoint inEndpoint;
+    private Endpoint outEndpoint;
     private JvmStreams swap;
+    private boolean inQuiet = true;
+    private boolean outQuiet = true;
     private boolean released;
 
     private StdioClaim(Builder b) {
-        platform = ProviderSelection.choose(b.platform);
+        Isolation isolation = b.isolation != null ? b.isolation : Isolation.fromSystemProperty();
+        ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, isolation == Isolation.PREFERRED);
+        if (choice.provider() == null && isolation == Isolation.REQUIRED) {
+            throw new IsolationUnavailableException(choice.whyNone());
+        }
+        platform = choice.provider();
         table = platform == null ? PlatformDescriptors.PROCESS_TABLE : platform.descriptorTable();
         wakeTimeoutMillis = b.wakeTimeout.toMillis();
+        try {
+            engage(b, isolation);
+        } catch (RuntimeException | Error e) {
+            abandon(); // a claim that fails half-way releases what it took
+            throw e;
+        }
+    }
+
+    private void engage(Builder b, Isolation isolation) {
         // Rule 1: register every descriptor before touching any; a refusal changes nothing.
         if (b.input) {
-            ClaimRegistry.register(table, PlatformDescriptors.STDIN, this);
+            register(PlatformDescriptors.STDIN);
         }
         if (b.output) {
-            try {
-                ClaimRegistry.register(table, PlatformDescriptors.STDOUT, this);
-            } catch (ClaimRefusedException e) {
-                if (b.input) {
-                    ClaimRegistry.deregister(table, PlatformDescriptors.STDIN, this);
-                }
-                throw e;
-            }
+            register(PlatformDescriptors.STDOUT);
+            register(PlatformDescriptors.STDERR); // fd 2 goes with fd 1: it may be the wire too
         }
-        in = b.input ? new StreamClaim(platform, PlatformDescriptors.STDIN) : null;
-        out = b.output ? new StreamClaim(platform, PlatformDescriptors.STDOUT) : null;
-        if (in != null) {
-            in.engage();
+        StrayOutput stray = b.stray != null ? b.stray : StrayOutput.fromSystemProperty();
+        Diversions diversions = new Diversions(platform, stray);
+        in = b.input ? new StreamClaim(platform, PlatformDescriptors.STDIN, diversions::stdin) : null;
+        out = b.output ? new StreamClaim(platform, PlatformDescriptors.STDOUT, diversions::stdout) : null;
+        boolean inGiven = in != null && diversions.given(PlatformDescriptors.STDIN);
+        boolean outGiven = out != null && diversions.given(PlatformDescriptors.STDOUT);
+        if (outGiven && diversions.stderrIsWire()) {
+            err = new StreamClaim(platform, PlatformDescriptors.STDERR, diversions::stderr); // the fd 2 rule
         }
-        if (out != null) {
-            out.engage();
+        engageOrLeave(in, inGiven, diversions);
+        engageOrLeave(out, outGiven, diversions);
+        if (err != null) {
+            err.engage();
         }
-        swap = JvmStreams.swapIfNeeded(platform, in, out);
+        swap = JvmStreams.swapIfNeeded(platform, in, out, err);
         inEndpoint = in != null ? endpoint(in, "stdin") : null;
         outEndpoint = out != null ? endpoint(out, "stdout") : null;
+        if (isolation == Isolation.REQUIRED && !isIsolated()) {
+            throw new IsolationUnavailableException(reasons());
+        }
+    }
+
+    private static void engageOrLeave(StreamClaim claim, boolean given, Diversions diversions) {
+        if (claim == null) {
+            return;
+        }
+        if (given) {
+            claim.engage();
+        } else {
+            claim.absent(diversions.origin(claim.fd()));
+        }
+    }
+
+    private void register(int fd) {
+        ClaimRegistry.register(table, fd, this);
+        registered.add(fd);
+    }
+
+    /** Puts back whatever a half-done claim took, then deregisters what it registered. */
+    private void abandon() {
+        try {
+            shutdownEndpoints();
+            restore();
+        } finally {
+            for (int fd : registered) {
+                if (claimOf(fd) == null || claimOf(fd).state() == ClaimState.RELEASED) {
+                    ClaimRegistry.deregister(table, fd, this);
+                }
+            }
+            released = true;
+        }
+    }
+
+    private String reasons() {
+        List<String> why = new ArrayList<>();
+        for (StreamClaim c : new StreamClaim[] {in, out}) {
+            if (c != null && !c.isolated() && c.state() != ClaimState.ABSENT) {
+                why.add(c.reason());
+            }
+        }
+        return String.join("; ", why);
+    }
+
+    private StreamClaim claimOf(int fd) {
+        return switch (fd) {
+            case PlatformDescriptors.STDIN -> in;
+            case PlatformDescriptors.STDOUT -> out;
+            default -> err;
+        };
     }
 
     private Endpoint endpoint(StreamClaim claim, String what) {
+        int fd = claim.fd();
+        if (claim.state() == ClaimState.ABSENT) {
+            return new Endpoint(what + " (absent)", () -> JvmStreams.absentStream(fd, claim.reason()), true);
+        }
         int serving = claim.servingDescriptor();
-        String name = what + (serving != claim.fd() ? " (private fd " + serving + ")" : " (in place)");
+        String name = what + (serving != fd ? " (private fd " + serving + ")" : " (in place)");
         if (platform == null) {
-            return new Endpoint(name, () -> JvmStreams.standardStream(claim.fd()), false);
+            return new Endpoint(name, () -> JvmStreams.standardStream(fd), false);
         }
         return new Endpoint(name, () -> platform.open(serving), true);
     }
@@ -128,14 +208,39 @@ public final class StdioClaim implements AutoCloseable {
         return out != null ? out.state() : null;
     }
 
-    /** Whether every claimed stream is served from a private descriptor. */
+    /**
+     * Whether no claimed stream is served in place: each is served from a private descriptor, or
+     * absent (the parent gave none, so there is no wire on it to protect).
+     */
     public boolean isIsolated() {
-        return (in == null || in.isolated()) && (out == null || out.isolated());
+        return isolatedOrAbsent(in) && isolatedOrAbsent(out);
+    }
+
+    private static boolean isolatedOrAbsent(StreamClaim c) {
+        return c == null || c.isolated() || c.state() == ClaimState.ABSENT;
+    }
+
+    /**
+     * Whether fd 2 is the wire too ({@code 2>&1} into a pipe or file) and so claimed with fd 1:
+     * then anything written to stderr after {@link #close()} reaches the client.
+     */
+    public boolean stderrIsWire() {
+        return err != null;
     }
 
     /** Whether a thread blocked reading {@link #input()} can be woken (false without a provider). */
     boolean canWakeReader() {
         return platform != null;
+    }
+
+    /** Whether stdout was claimed but the parent gave none: no answer can reach a client. */
+    boolean outputAbsent() {
+        return out != null && out.state() == ClaimState.ABSENT;
+    }
+
+    /** Why stdout is absent. */
+    String outputAbsentReason() {
+        return out != null ? out.reason() : "";
     }
 
     /** The platform provider's name, or {@code "none"} when serving in place without one. */
@@ -154,17 +259,43 @@ public final class StdioClaim implements AutoCloseable {
         if (released) {
             return;
         }
-        boolean inQuiet = inEndpoint == null || inEndpoint.shutdown(wakeTimeoutMillis);
-        boolean outQuiet = outEndpoint == null || outEndpoint.shutdown(wakeTimeoutMillis);
-        if (swap != null) {
-            swap.undo();
-            swap = null;
+        try {
+            shutdownEndpoints();
+            released = restore();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.ERROR, "releasing the stdio claim failed; closing it again retries", e);
         }
-        boolean done = release(out, outQuiet);
-        done &= release(in, inQuiet);
-        released = done;
     }
 
+    /** Rule 8: wakes the threads on the wire and waits for them to leave. */
+    private void shutdownEndpoints() {
+        if (inEndpoint != null) {
+            inQuiet = inEndpoint.shutdown(wakeTimeoutMillis);
+        }
+        if (outEndpoint != null) {
+            outQuiet = outEndpoint.shutdown(wakeTimeoutMillis);
+        }
+    }
+
+    /** Drains the JVM's swapped streams, restores each stream, then reattaches them; true when all are released. */
+    private boolean restore() {
+        if (swap != null) {
+            swap.drain();
+        }
+        boolean done = release(err, true);
+        done &= release(out, outQuiet);
+        done &= release(in, inQuiet);
+        if (err == null && out != null) {
+            ClaimRegistry.deregister(table, PlatformDescriptors.STDERR, this); // registered with fd 1, never claimed
+        }
+        if (swap != null) {
+            swap.reattach();
+            swap = null;
+        }
+        return done;
+    }
+
+    /** Rule 7: restore, then deregister; a stream whose restore failed stays registered. */
     private boolean release(StreamClaim claim, boolean quiet) {
         if (claim == null) {
             return true;
@@ -183,7 +314,8 @@ public final class StdioClaim implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "StdioClaim[" + platformName() + (in != null ? ", " + in : "") + (out != null ? ", " + out : "") + "]";
+        return "StdioClaim[" + platformName() + (in != null ? ", " + in : "") + (out != null ? ", " + out : "")
+                + (err != null ? ", " + err : "") + "]";
     }
 
     /** Options for a claim. */
@@ -192,8 +324,28 @@ public final class StdioClaim implements AutoCloseable {
         private boolean input = true;
         private boolean output = true;
         private Duration wakeTimeout = DEFAULT_WAKE_TIMEOUT;
+        private StrayOutput stray;
+        private Isolation isolation;
 
         private Builder() {
+        }
+
+        /**
+         * Where stray output goes while claimed (default: {@code -Dmcpwire.stray}, else
+         * {@link StrayOutput#stderr()}).
+         */
+        public Builder strayOutput(StrayOutput stray) {
+            this.stray = Objects.requireNonNull(stray, "stray");
+            return this;
+        }
+
+        /**
+         * Whether a claim that cannot isolate may serve in place (default: {@code -Dmcpwire.isolation},
+         * else {@link Isolation#PREFERRED}).
+         */
+        public Builder isolation(Isolation isolation) {
+            this.isolation = Objects.requireNonNull(isolation, "isolation");
+            return this;
         }
 
         /** Uses this provider instead of choosing one (see {@code docs/platforms.md}). */
@@ -227,6 +379,8 @@ public final class StdioClaim implements AutoCloseable {
          * Claims the chosen streams.
          *
          * @throws ClaimRefusedException when another claim holds one of them; nothing changes
+         * @throws IsolationUnavailableException when isolation is required and cannot be had;
+         *                                       nothing changes
          * @throws IllegalStateException when neither stream is chosen
          */
         public StdioClaim acquire() {

@@ -92,25 +92,30 @@ class ClaimScenariosTest {
     }
 
     @Test
-    void onWindowsStyleTheJvmStreamsAreSwappedForTheSessionAndPutBack() throws IOException {
+    void onWindowsStyleTheJvmStreamsAreSwappedForTheSessionThenPointedAtTheRestoredDescriptors() throws IOException {
         FakeProcess fake = FakeProcess.builder().windowsStyle().build();
         var out = System.out;
         var in = System.in;
-        try (StdioClaim claim = claim(fake)) {
-            assertFalse(System.out == out, "System.out is swapped");
-            assertFalse(System.in == in, "System.in is swapped");
-            System.out.println("println from a tool");
-            assertEquals(-1, System.in.read(), "System.in reads end of input");
-            assertEquals(List.of("null device (read)", "stderr", "stderr"), fake.childStdio(),
-                    "the standard-handle slots a child inherits were rebound");
-            exchange(fake, claim);
-        } finally {
-            if (System.out != out) {
-                System.setOut(out);
-                System.setIn(in);
+        try {
+            try (StdioClaim claim = claim(fake)) {
+                assertFalse(System.out == out, "System.out is swapped");
+                assertFalse(System.in == in, "System.in is swapped");
+                System.out.println("println from a tool");
+                assertEquals(-1, System.in.read(), "System.in reads end of input");
+                assertEquals(List.of("null device (read)", "stderr", "stderr"), fake.childStdio(),
+                        "the standard-handle slots a child inherits were rebound");
+                exchange(fake, claim);
             }
+            // The originals hold the OS handles that _dup2 closed at the claim: never used again.
+            assertFalse(System.out == out || System.in == in, "new streams, not the originals");
+            System.out.println("after the session");
+            assertEquals("after the session", fake.client().readLine(TIMEOUT), "System.out writes the restored fd 1");
+            fake.client().send("typed after the session");
+            assertEquals('t', System.in.read(), "System.in reads the restored fd 0");
+        } finally {
+            System.setOut(out);
+            System.setIn(in);
         }
-        assertTrue(System.out == out && System.in == in, "the originals are back");
         assertEquals("println from a tool" + System.lineSeparator(), fake.stderrText());
         assertEquals(List.of("client->server pipe (read end)", "server->client pipe (write end)", "stderr"),
                 fake.childStdio(), "the slots point at the wire again");

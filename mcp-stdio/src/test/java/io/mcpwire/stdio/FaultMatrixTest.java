@@ -18,8 +18,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
+import io.mcpwire.platform.test.StderrMode;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The contract's fault matrix: a full session (claim both streams, serve one request and one
@@ -42,23 +44,24 @@ class FaultMatrixTest {
     private record Run(List<Call> calls, boolean allFired, List<String> violations) {
     }
 
-    @Test
+    @ParameterizedTest
+    @EnumSource(value = StderrMode.class, names = {"SINK", "SAME_AS_STDOUT"})
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
-    void everySingleAndPairedFailureLandsOnTheSafeSide() throws IOException {
-        Run baseline = session(List.of());
+    void everySingleAndPairedFailureLandsOnTheSafeSide(StderrMode stderr) throws IOException {
+        Run baseline = session(List.of(), stderr);
         assertTrue(baseline.violations().isEmpty(), () -> "the fault-free session: " + baseline.violations());
         int runs = 0;
         List<String> violations = new ArrayList<>();
         for (int k1 = 1; k1 <= baseline.calls().size(); k1++) {
             for (boolean d1 : variants(baseline.calls().get(k1 - 1))) {
                 Fault f1 = new Fault(k1, d1);
-                Run single = session(List.of(f1));
+                Run single = session(List.of(f1), stderr);
                 runs++;
                 record(List.of(f1), single, violations);
                 for (int k2 = k1 + 1; k2 <= single.calls().size(); k2++) {
                     for (boolean d2 : variants(single.calls().get(k2 - 1))) {
                         List<Fault> pair = List.of(f1, new Fault(k2, d2));
-                        Run paired = session(pair);
+                        Run paired = session(pair, stderr);
                         if (!paired.allFired()) {
                             continue; // the same run as one already counted
                         }
@@ -68,7 +71,7 @@ class FaultMatrixTest {
                 }
             }
         }
-        System.out.println("fault matrix: " + runs + " runs, " + violations.size() + " violations");
+        System.err.println("fault matrix (stderr " + stderr + "): " + runs + " runs, " + violations.size() + " violations");
         assertTrue(violations.isEmpty(), () -> violations.size() + " violations, first ones:\n"
                 + violations.stream().limit(20).collect(Collectors.joining("\n")));
         assertTrue(runs > baseline.calls().size() * 5, "the matrix ran the pairs");
@@ -86,8 +89,8 @@ class FaultMatrixTest {
     }
 
     /** One full session under the given faults, then the rule-9 checks and a following claim. */
-    private static Run session(List<Fault> faults) throws IOException {
-        FakeProcess fake = FakeProcess.withPipes();
+    private static Run session(List<Fault> faults, StderrMode stderr) throws IOException {
+        FakeProcess fake = FakeProcess.builder().stderr(stderr).build();
         TableSnapshot before = fake.snapshot();
         List<FaultRule> rules = new ArrayList<>();
         for (Fault f : faults) {

@@ -22,7 +22,7 @@ class ProviderSelectionTest {
     void anExplicitProviderWinsOverTheProperty() {
         FakeProcess mine = FakeProcess.builder().name("mine").build();
         System.setProperty(ProviderSelection.PROPERTY, "none");
-        assertEquals(mine, ProviderSelection.choose(mine));
+        assertEquals(mine, ProviderSelection.choose(mine, true).provider());
     }
 
     @Test
@@ -30,7 +30,7 @@ class ProviderSelectionTest {
         FakeProcess shared = FakeProcess.withPipes();
         FakeProcess.setShared(shared);
         System.setProperty(ProviderSelection.PROPERTY, "fake");
-        PlatformDescriptors chosen = ProviderSelection.choose(null);
+        PlatformDescriptors chosen = ProviderSelection.choose(null, true).provider();
         assertEquals("fake", chosen.name());
         assertEquals(shared, chosen.descriptorTable(), "the named fake acts on FakeProcess.shared()");
         try (StdioClaim claim = StdioClaim.acquire()) {
@@ -44,25 +44,25 @@ class ProviderSelectionTest {
     @Test
     void noneTurnsIsolationOff() {
         System.setProperty(ProviderSelection.PROPERTY, "none");
-        assertEquals(null, ProviderSelection.choose(null));
+        assertEquals(null, ProviderSelection.choose(null, true).provider());
     }
 
     @Test
     void aNameThatMatchesNoProviderServesInPlace() {
         System.setProperty(ProviderSelection.PROPERTY, "no-such-provider");
-        assertEquals(null, ProviderSelection.choose(null));
+        assertEquals(null, ProviderSelection.choose(null, true).provider());
     }
 
     @Test
     void theFakeIsNeverChosenAutomatically() {
-        PlatformDescriptors chosen = ProviderSelection.choose(null);
+        PlatformDescriptors chosen = ProviderSelection.choose(null, true).provider();
         assertTrue(chosen == null || chosen.priority() >= 0, "chosen: " + chosen);
     }
 
     @Test
     void anUnsupportedExplicitProviderServesInPlace() {
         PlatformDescriptors unsupported = new FakeUnsupported();
-        assertEquals(null, ProviderSelection.choose(unsupported));
+        assertEquals(null, ProviderSelection.choose(unsupported, true).provider());
         StdioClaim claim = StdioClaim.builder().platform(unsupported).input(false).acquire();
         try {
             assertEquals(ClaimState.IN_PLACE, claim.outputState());

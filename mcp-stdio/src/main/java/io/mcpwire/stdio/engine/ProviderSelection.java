@@ -20,6 +20,7 @@ public final class ProviderSelection {
     /** The system property that names a provider. */
     public static final String PROPERTY = "mcpwire.platform";
 
+    private static final String OFF = "-D" + PROPERTY + "=none";
     private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final AtomicBoolean WARNED = new AtomicBoolean();
     private static volatile List<PlatformDescriptors> loaded;
@@ -27,29 +28,56 @@ public final class ProviderSelection {
     private ProviderSelection() {
     }
 
-    /** Returns the provider to use, or null to serve in place. */
-    public static PlatformDescriptors choose(PlatformDescriptors explicit) {
+    /**
+     * The outcome of a choice: a provider, or none and why.
+     *
+     * @param provider the provider, or null to serve in place
+     * @param whyNone  why there is none; empty when there is one
+     */
+    public record Choice(PlatformDescriptors provider, String whyNone) {
+    }
+
+    /** Chooses; with none, the one warning on stderr says why (unless isolation is required). */
+    public static Choice choose(PlatformDescriptors explicit, boolean warn) {
+        String[] why = {""};
+        PlatformDescriptors p = pick(explicit, reason -> {
+            why[0] = reason;
+            if (reason.equals(OFF)) {
+                LOG.log(Level.INFO, "stdio isolation is off: {0}", reason);
+            } else if (warn && WARNED.compareAndSet(false, true)) {
+                LOG.log(Level.WARNING, "stdio isolation is off, serving the standard streams in place: {0}", reason);
+            }
+        });
+        return new Choice(p, why[0]);
+    }
+
+    private static PlatformDescriptors pick(PlatformDescriptors explicit, java.util.function.Consumer<String> none) {
         if (explicit != null) {
             if (explicit.isSupported()) {
                 return explicit;
             }
-            return none("the provider given, " + explicit.name() + ", cannot run here: "
+            none.accept("the provider given, " + explicit.name() + ", cannot run here: "
                     + explicit.unavailabilityCause());
+            return null;
         }
         String wanted = System.getProperty(PROPERTY, "").trim();
         if (wanted.equals("none")) {
-            LOG.log(Level.INFO, "stdio isolation is off: -D{0}=none", PROPERTY);
+            none.accept(OFF);
             return null;
         }
         List<PlatformDescriptors> all = providers();
         if (!wanted.isEmpty()) {
             for (PlatformDescriptors p : all) {
                 if (p.name().equals(wanted)) {
-                    return p.isSupported() ? p
-                            : none("-D" + PROPERTY + "=" + wanted + " cannot run here: " + p.unavailabilityCause());
+                    if (p.isSupported()) {
+                        return p;
+                    }
+                    none.accept("-D" + PROPERTY + "=" + wanted + " cannot run here: " + p.unavailabilityCause());
+                    return null;
                 }
             }
-            return none("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
+            none.accept("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
+            return null;
         }
         PlatformDescriptors best = null;
         for (PlatformDescriptors p : all) {
@@ -60,18 +88,12 @@ public final class ProviderSelection {
         if (best != null) {
             return best;
         }
-        return none(all.isEmpty()
+        none.accept(all.isEmpty()
                 ? "no platform provider is on the path (add platform-posix or platform-windows)"
                 : "no platform provider can run here: " + all.stream()
                         .filter(p -> p.priority() >= 0)
                         .map(p -> p.name() + ": " + p.unavailabilityCause())
                         .collect(Collectors.joining("; ")));
-    }
-
-    private static PlatformDescriptors none(String why) {
-        if (WARNED.compareAndSet(false, true)) {
-            LOG.log(Level.WARNING, "stdio isolation is off, serving the standard streams in place: {0}", why);
-        }
         return null;
     }
 

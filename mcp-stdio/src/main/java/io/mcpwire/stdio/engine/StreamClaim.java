@@ -1,34 +1,53 @@
 package io.mcpwire.stdio.engine;
 
-import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.stdio.ClaimState;
 import java.lang.System.Logger.Level;
 
 /**
- * The claim of one standard descriptor (0 or 1): the state machine of the contract's rules 3 to
- * 9. Registration (rule 1) is the caller's, before {@link #engage()} and after a successful
- * {@link #release}. Not thread-safe: its owner serializes calls.
+ * The claim of one standard descriptor (0, 1, or 2 when it is the wire): the state machine of the
+ * contract's rules 3 to 9. Registration (rule 1) is the caller's, before {@link #engage()} and
+ * after a successful {@link #release}. Not thread-safe: its owner serializes calls.
  */
 public final class StreamClaim {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
 
+    /** Opens what the descriptor points at while claimed, on a new descriptor the claim then closes. */
+    @FunctionalInterface
+    public interface Diversion {
+        /** Opens the diversion D. */
+        int open() throws DescriptorException;
+    }
+
+    /** One provider call. */
+    @FunctionalInterface
+    private interface PlatformCall {
+        int run() throws DescriptorException;
+    }
+
     private final PlatformDescriptors platform;
     private final int fd;
+    private final Diversion diversion;
     // Volatile: other threads read them for messages (a refused claim names its holder's state).
     private volatile ClaimState state;
     /** The private duplicate P; once recorded, never closed until the restore has succeeded. */
     private volatile int privateFd = -1;
+    /** Why the stream is served in place or absent, for logs and for a claim that requires isolation. */
+    private volatile String reason = "";
 
-    /** A claim of {@code fd} through {@code platform}; a null platform serves in place. */
-    public StreamClaim(PlatformDescriptors platform, int fd) {
-        if (fd != PlatformDescriptors.STDIN && fd != PlatformDescriptors.STDOUT) {
-            throw new IllegalArgumentException("only fd 0 and fd 1 are claimed, not " + fd);
+    /**
+     * A claim of {@code fd} through {@code platform}, diverted to what {@code diversion} opens; a
+     * null platform serves in place.
+     */
+    public StreamClaim(PlatformDescriptors platform, int fd, Diversion diversion) {
+        if (fd < PlatformDescriptors.STDIN || fd > PlatformDescriptors.STDERR) {
+            throw new IllegalArgumentException("only fd 0, 1 and 2 are claimed, not " + fd);
         }
         this.platform = platform;
         this.fd = fd;
+        this.diversion = diversion;
     }
 
     /** The claimed descriptor. */
@@ -36,9 +55,14 @@ public final class StreamClaim {
         return fd;
     }
 
-    /** The current state; null before {@link #engage()}. */
+    /** The current state; null before {@link #engage()} or {@link #absent}. */
     public ClaimState state() {
         return state;
+    }
+
+    /** Why the stream is served in place or absent; empty otherwise. */
+    public String reason() {
+        return reason;
     }
 
     /** The descriptor that carries the wire now: P when diverted or rolled forward, else fd. */
@@ -52,53 +76,72 @@ public final class StreamClaim {
     }
 
     /**
+     * The parent gave no such stream (the closed-at-start rule): the claim never touches fd,
+     * which is closed or holds one of the JVM's own files.
+     */
+    public ClaimState absent(StandardOrigin origin) {
+        reason = origin == StandardOrigin.CLOSED ? "fd " + fd + " was closed when the process started"
+                : "fd " + fd + " was closed when the process started and now holds one of the JVM's own files";
+        state = ClaimState.ABSENT;
+        LOG.log(Level.WARNING, "{0}; the claim leaves it alone and serves no wire on it", reason);
+        return state;
+    }
+
+    /**
      * Takes the wire off {@code fd}. Never throws: every failure ends in {@link ClaimState#IN_PLACE}
      * (fd on the wire) or {@link ClaimState#ROLLED_FORWARD} (P on the wire).
      */
     public ClaimState engage() {
         if (platform == null) {
+            reason = "no platform provider";
             state = ClaimState.IN_PLACE; // provider selection has already said why
             return state;
         }
         // Rule 3: the duplicate comes first, above the standard range, and is recorded at once.
         try {
-            privateFd = platform.duplicateAboveStandard(fd);
+            privateFd = guarded("duplicateAboveStandard(" + fd + ")", () -> platform.duplicateAboveStandard(fd));
         } catch (DescriptorException e) {
             return inPlace("the private duplicate could not be made", e);
         }
-        int diversion;
+        int d;
         try {
-            diversion = openDiversion();
+            d = guarded("open the diversion", diversion::open);
         } catch (DescriptorException e) {
             closeQuietly(privateFd, "the unused private duplicate");
             privateFd = -1;
             return inPlace("the diversion could not be opened", e);
         }
         // Rule 4: divert. Any failure here may have moved fd: roll back (rule 6).
+        DescriptorException failure = divertOnto(d);
+        if (failure == null) {
+            state = ClaimState.DIVERTED;
+            flushIfDiverted();
+            return state;
+        }
+        return rollBack(failure);
+    }
+
+    /** {@code dup2(D, fd)}, close D, rebind the standard handle; the first failure, or null. */
+    private DescriptorException divertOnto(int d) {
         DescriptorException failure = null;
         try {
-            platform.duplicateOnto(diversion, fd);
+            guarded("dup2(" + d + ", " + fd + ")", () -> run(() -> platform.duplicateOnto(d, fd)));
         } catch (DescriptorException e) {
             failure = e;
         }
         try {
-            platform.close(diversion);
+            guarded("close(" + d + ")", () -> run(() -> platform.close(d)));
         } catch (DescriptorException e) {
             failure = failure != null ? failure : e;
         }
         if (failure == null) {
             try {
-                platform.rebindStandardHandle(fd);
+                rebind();
             } catch (DescriptorException e) {
                 failure = e;
             }
         }
-        if (failure == null) {
-            state = ClaimState.DIVERTED;
-            flushJvmStdout();
-            return state;
-        }
-        return rollBack(failure);
+        return failure;
     }
 
     private ClaimState rollBack(DescriptorException failure) {
@@ -109,11 +152,36 @@ public final class StreamClaim {
             LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
                     + "serving the wire from private fd {3}; the restore at exit will try again",
                     fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd);
+            settleRolledForward();
+            flushIfDiverted();
             return state;
         }
         closeQuietly(privateFd, "the private duplicate after the rollback");
         privateFd = -1;
         return inPlace("diverting failed and was rolled back", failure);
+    }
+
+    /**
+     * Rolled forward, fd may be closed (a destroying {@code dup2}) and the OS standard handle may
+     * still name the handle that {@code dup2} closed, which a child would inherit: point both at a
+     * fresh diversion, best effort. P is never touched.
+     */
+    private void settleRolledForward() {
+        try {
+            rebind();
+            return; // fd is open (on the diversion) and the slot now names it
+        } catch (DescriptorException e) {
+            LOG.log(Level.DEBUG, "fd {0}: rebinding after rolling forward failed ({1}); diverting it afresh", fd, e.getMessage());
+        }
+        try {
+            DescriptorException again = divertOnto(guarded("open the diversion", diversion::open));
+            if (again != null) {
+                LOG.log(Level.WARNING, "fd {0}: could not be pointed at a fresh diversion after rolling forward ({1}); "
+                        + "a child that inherits it may get a closed handle", fd, again.getMessage());
+            }
+        } catch (DescriptorException e) {
+            LOG.log(Level.WARNING, "fd {0}: no fresh diversion after rolling forward ({1})", fd, e.getMessage());
+        }
     }
 
     /**
@@ -125,16 +193,11 @@ public final class StreamClaim {
      * @return true when released
      */
     public boolean release(boolean mayClosePrivate) {
-        if (state == ClaimState.RELEASED) {
-            return true;
-        }
-        if (state == ClaimState.IN_PLACE) {
+        if (state == null || state == ClaimState.RELEASED || state == ClaimState.IN_PLACE || state == ClaimState.ABSENT) {
             state = ClaimState.RELEASED;
             return true;
         }
-        if (fd == PlatformDescriptors.STDOUT) {
-            flushJvmStdout(); // stray buffered text drains into the diversion, not onto the wire
-        }
+        flushIfDiverted(); // stray buffered text drains into the diversion, not onto the wire
         DescriptorException restoreFailure = putWireBack("after the restore");
         if (restoreFailure != null) {
             state = ClaimState.STUCK;
@@ -154,41 +217,10 @@ public final class StreamClaim {
         return true;
     }
 
-    /** fd 0: the null device. fd 1: a duplicate of fd 2, or the null device when that is unsafe. */
-    private int openDiversion() throws DescriptorException {
-        if (fd == PlatformDescriptors.STDIN) {
-            return platform.openNullDevice(Access.READ);
-        }
-        if (stderrIsSafeDiversion()) {
-            try {
-                return platform.duplicate(PlatformDescriptors.STDERR);
-            } catch (DescriptorException e) {
-                LOG.log(Level.DEBUG, "fd 2 could not be duplicated ({0}); diverting fd 1 to the null device", e.getMessage());
-            }
-        }
-        return platform.openNullDevice(Access.WRITE);
-    }
-
-    /**
-     * fd 2 is a safe place for stray output unless it is closed, not open for writing, or the
-     * same file as the wire ({@code 2>&1}); a shared terminal is fine, since a person reads both
-     * anyway.
-     */
-    private boolean stderrIsSafeDiversion() {
-        try {
-            FileIdentity err = platform.identity(PlatformDescriptors.STDERR);
-            if (!err.writable()) {
-                return false;
-            }
-            return err.isTerminal() || !platform.sameFile(PlatformDescriptors.STDERR, privateFd);
-        } catch (DescriptorException e) {
-            return false; // cannot tell: the null device is the safe side
-        }
-    }
-
     private ClaimState inPlace(String why, DescriptorException cause) {
+        reason = "fd " + fd + ": " + why + " (" + cause.getMessage() + ")";
         state = ClaimState.IN_PLACE;
-        LOG.log(Level.WARNING, "fd {0}: {1} ({2}); serving it in place, unisolated", fd, why, cause.getMessage());
+        LOG.log(Level.WARNING, "{0}; serving it in place, unisolated", reason);
         return state;
     }
 
@@ -198,7 +230,8 @@ public final class StreamClaim {
      */
     private DescriptorException putWireBack(String when) {
         try {
-            platform.duplicateOnto(privateFd, fd);
+            int p = privateFd;
+            guarded("dup2(" + p + ", " + fd + ")", () -> run(() -> platform.duplicateOnto(p, fd)));
         } catch (DescriptorException e) {
             return e;
         }
@@ -208,7 +241,7 @@ public final class StreamClaim {
 
     private void rebindQuietly(String when) {
         try {
-            platform.rebindStandardHandle(fd);
+            rebind();
         } catch (DescriptorException e) {
             LOG.log(Level.WARNING, "fd {0}: rebinding the standard handle {1} failed ({2})", fd, when, e.getMessage());
         }
@@ -216,15 +249,49 @@ public final class StreamClaim {
 
     private void closeQuietly(int descriptor, String what) {
         try {
-            platform.close(descriptor);
+            guarded("close(" + descriptor + ")", () -> run(() -> platform.close(descriptor)));
         } catch (DescriptorException e) {
             LOG.log(Level.WARNING, "closing {0} (fd {1}) reported an error ({2}); not retried",
                     what, descriptor, e.getMessage());
         }
     }
 
-    private static void flushJvmStdout() {
-        System.out.flush();
+    /**
+     * Flushes {@code System.out}, only for fd 1, only while fd 1 is off the wire, and only where
+     * {@code System.out} writes fd 1 itself (elsewhere it is swapped, see {@link JvmStreams}), so
+     * that text it buffered drains into the diversion and never onto the wire.
+     */
+    private void flushIfDiverted() {
+        if (fd == PlatformDescriptors.STDOUT && platform.jvmStreamsFollowDescriptors()) {
+            JvmStreams.flushQuietly(System.out, "System.out");
+        }
+    }
+
+    private void rebind() throws DescriptorException {
+        guarded("rebindStandardHandle(" + fd + ")", () -> run(() -> platform.rebindStandardHandle(fd)));
+    }
+
+    /** A void provider call. */
+    @FunctionalInterface
+    private interface VoidCall {
+        void run() throws DescriptorException;
+    }
+
+    private static int run(VoidCall call) throws DescriptorException {
+        call.run();
+        return 0;
+    }
+
+    /**
+     * Runs a provider call so that it only ever succeeds or throws a {@link DescriptorException}:
+     * an unchecked exception from a faulty provider takes the same safe paths as an OS error.
+     */
+    private int guarded(String what, PlatformCall call) throws DescriptorException {
+        try {
+            return call.run();
+        } catch (RuntimeException e) {
+            throw new DescriptorException(what, fd, 0, "the provider threw " + e);
+        }
     }
 
     @Override

@@ -15,18 +15,20 @@ public record Call(int index, Op op, int fd, int source, Access access) {
 
     /** The call as code would read, for example {@code dup2(4, 0)}. */
     public String describe() {
-        switch (op) {
-            case DUP_ABOVE_STANDARD: return "duplicateAboveStandard(" + fd + ")";
-            case DUP: return "duplicate(" + fd + ")";
-            case DUP2: return "dup2(" + source + ", " + fd + ")";
-            case OPEN_NULL: return "openNullDevice(" + access + ")";
-            case CLOSE: return "close(" + fd + ")";
-            case REBIND: return "rebindStandardHandle(" + fd + ")";
-            case IDENTITY: return "identity(" + fd + ")";
-            case OPEN_STREAM: return "open(" + fd + ")";
-            case READ: return "read(" + fd + ")";
-            default: return "write(" + fd + ")";
-        }
+        return switch (op) {
+            case DUP_ABOVE_STANDARD -> "duplicateAboveStandard(" + fd + ")";
+            case DUP -> "duplicate(" + fd + ")";
+            case DUP2 -> "dup2(" + source + ", " + fd + ")";
+            case OPEN_NULL -> "openNullDevice(" + access + ")";
+            case OPEN_APPEND -> "openAppend(...)";
+            case ORIGIN -> "standardOrigin(" + fd + ")";
+            case CLOSE -> "close(" + fd + ")";
+            case REBIND -> "rebindStandardHandle(" + fd + ")";
+            case IDENTITY -> "identity(" + fd + ")";
+            case OPEN_STREAM -> "open(" + fd + ")";
+            case READ -> "read(" + fd + ")";
+            case WRITE -> "write(" + fd + ")";
+        };
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
@@ -44,6 +45,9 @@ public final class FakeProcess implements PlatformDescriptors {
     /** The size of the fake descriptor table. */
     public static final int TABLE_SIZE = 256;
 
+    /** What the JVM's own file on a descriptor closed at start holds: not JSON-RPC. */
+    private static final byte[] MODULE_IMAGE = "JIMAGE\u0000\u0001 the JVM's module image\n".getBytes(StandardCharsets.UTF_8);
+
     private static volatile FakeProcess shared;
 
     final ReentrantLock lock = new ReentrantLock();
@@ -54,6 +58,9 @@ public final class FakeProcess implements PlatformDescriptors {
     private final FakeFile[] table = new FakeFile[TABLE_SIZE];
     private final boolean[] cloexec = new boolean[TABLE_SIZE];
     private final FakeFile[] stdHandles = new FakeFile[3];
+    /** The JVM's own file on each standard descriptor the parent left closed, else null. */
+    private final FakeFile[] ownAtStart = new FakeFile[3];
+    private final Map<String, ByteArrayOutputStream> files = new HashMap<>();
     private final List<Call> calls = new ArrayList<>();
     private final Faults faults = new Faults(lock);
     private final List<String> violations = new ArrayList<>();
@@ -85,8 +92,15 @@ public final class FakeProcess implements PlatformDescriptors {
         } else {
             wireOut = FakeFile.pipeEnd(nextId++, toClient, false, wireKind);
         }
-        install(0, wireIn, false);
-        install(1, wireOut, false);
+        for (int fd = 0; fd < 2; fd++) {
+            if (b.closedAtStart[fd]) {
+                // As a JVM does: the parent gave nothing, so its module image landed here.
+                ownAtStart[fd] = FakeFile.file(nextId++, "lib/modules (the JVM's own)", MODULE_IMAGE);
+                install(fd, ownAtStart[fd], false);
+            } else {
+                install(fd, fd == 0 ? wireIn : wireOut, false);
+            }
+        }
         switch (b.stderr) {
             case SINK:
                 install(2, FakeFile.sink(nextId++, nextId++, "stderr", FileIdentity.Kind.PIPE, stderr), false);
@@ -95,7 +109,8 @@ public final class FakeProcess implements PlatformDescriptors {
                 install(2, wireOut, false);
                 break;
             case READ_ONLY_FILE:
-                install(2, FakeFile.file(nextId++, "lib/modules", new byte[0]), false);
+                ownAtStart[2] = FakeFile.file(nextId++, "lib/modules", MODULE_IMAGE);
+                install(2, ownAtStart[2], false);
                 break;
             case TERMINAL_WITH_STDOUT:
                 // A second open of the same terminal: another open file, the same device and inode.
@@ -202,6 +217,29 @@ public final class FakeProcess implements PlatformDescriptors {
     public int openNullDevice(Access access) throws DescriptorException {
         return call(Op.OPEN_NULL, -1, -1, access, c -> allocate(
                 FakeFile.nullDevice(nextId++, "null device (" + access.name().toLowerCase() + ")"), 0, c));
+    }
+
+    @Override
+    public int openAppend(String path) throws DescriptorException {
+        return call(Op.OPEN_APPEND, -1, -1, null, c -> allocate(
+                FakeFile.sink(nextId++, nextId++, "file " + path, FileIdentity.Kind.FILE,
+                        files.computeIfAbsent(path, k -> new ByteArrayOutputStream())), 0, c));
+    }
+
+    /**
+     * A descriptor the parent left closed and the JVM filled with its own file is
+     * {@link StandardOrigin#PROCESS_OWN} while that file is there; a closed one is
+     * {@link StandardOrigin#CLOSED}; any other is inherited.
+     */
+    @Override
+    public StandardOrigin standardOrigin(int fd) throws DescriptorException {
+        return call(Op.ORIGIN, fd, -1, null, c -> {
+            checkRange(c, fd);
+            if (table[fd] == null) {
+                return StandardOrigin.CLOSED;
+            }
+            return fd < 3 && table[fd] == ownAtStart[fd] ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
+        });
     }
 
     @Override
@@ -463,6 +501,17 @@ public final class FakeProcess implements PlatformDescriptors {
         }
     }
 
+    /** Everything appended so far to the file {@code path} opened with {@link #openAppend}; empty when none. */
+    public String fileText(String path) {
+        lock.lock();
+        try {
+            ByteArrayOutputStream f = files.get(path);
+            return f == null ? "" : f.toString(StandardCharsets.UTF_8);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Everything written to the terminal so far ({@link StderrMode#TERMINAL_WITH_STDOUT}). */
     public String terminalText() {
         lock.lock();
@@ -542,9 +591,10 @@ public final class FakeProcess implements PlatformDescriptors {
     }
 
     private void checkWire(Call c) {
-        boolean lost = wireIn.refs == 0 || wireOut.refs == 0;
+        // A wire the parent never gave (closed at start) cannot be lost.
+        boolean lost = (ownAtStart[0] == null && wireIn.refs == 0) || (ownAtStart[1] == null && wireOut.refs == 0);
         if (lost && !wireLost) {
-            String which = wireIn.refs == 0 ? "stdin wire (" + wireIn.label + ")" : "stdout wire (" + wireOut.label + ")";
+            String which = ownAtStart[0] == null && wireIn.refs == 0 ? "stdin wire (" + wireIn.label + ")" : "stdout wire (" + wireOut.label + ")";
             violations.add("after call " + c + ": the " + which + " is referred to by no descriptor");
         }
         wireLost = lost;
@@ -611,8 +661,23 @@ public final class FakeProcess implements PlatformDescriptors {
         private StderrMode stderr = StderrMode.SINK;
         private long pipeCapacity = Long.MAX_VALUE;
         private byte[] stdinContent;
+        private final boolean[] closedAtStart = new boolean[2];
 
         private Builder() {
+        }
+
+        /**
+         * fd 0 or fd 1 was closed when the process started ({@code <&-}, {@code >&-}), so the
+         * JVM's own module image sits there, read-only, as on a real JVM, and
+         * {@link #standardOrigin} says {@link StandardOrigin#PROCESS_OWN}. The client's pipe for it
+         * exists but no descriptor refers to it.
+         */
+        public Builder closedAtStart(int fd) {
+            if (fd != 0 && fd != 1) {
+                throw new IllegalArgumentException("fd 0 or 1 (fd 2: see stderr(StderrMode))");
+            }
+            this.closedAtStart[fd] = true;
+            return this;
         }
 
         /** The provider name (default {@code "fake"}). */

@@ -10,6 +10,10 @@ public enum Op {
     DUP2,
     /** {@code openNullDevice(access)}. */
     OPEN_NULL,
+    /** {@code openAppend(path)}: the stray-output file. */
+    OPEN_APPEND,
+    /** {@code standardOrigin(fd)}. */
+    ORIGIN,
     /** {@code close(fd)}. */
     CLOSE,
     /** {@code rebindStandardHandle(fd)}. */

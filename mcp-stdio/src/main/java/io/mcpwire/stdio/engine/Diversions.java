@@ -1,0 +1,127 @@
+package io.mcpwire.stdio.engine;
+
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
+import io.mcpwire.stdio.StrayOutput;
+import java.lang.System.Logger.Level;
+
+/**
+ * What the standard descriptors are before a claim touches them, and so where each is diverted
+ * (see {@code docs/claim.md}, "Terms"): fd 0 to the null device; fd 1 to the stray-output target;
+ * fd 2, when it is the wire, to the stray-output target unless that is stderr itself. Every
+ * question is asked once, before any descriptor moves; a descriptor that cannot be examined is
+ * taken on the safe side.
+ */
+public final class Diversions {
+    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
+
+    /** What fd 2 is, for the diversion of fd 1. */
+    private enum Stderr {
+        /** A writable file apart from the wire (or a terminal shared with it): stray output may go there. */
+        SEPARATE,
+        /** The same file as fd 1, not a terminal ({@code 2>&1}): it is the wire, and is claimed too. */
+        WIRE,
+        /** Closed, read-only, the JVM's own, or impossible to examine: no place for stray output. */
+        UNUSABLE
+    }
+
+    private final PlatformDescriptors platform;
+    private final StrayOutput stray;
+    private final StandardOrigin[] origins = new StandardOrigin[3];
+    private Stderr stderrKind;
+
+    /** Diversions on {@code platform} (null: nothing is examined or diverted). */
+    public Diversions(PlatformDescriptors platform, StrayOutput stray) {
+        this.platform = platform;
+        this.stray = stray;
+    }
+
+    /** Where standard descriptor {@code fd} came from; inherited when it cannot be told. */
+    public StandardOrigin origin(int fd) {
+        if (origins[fd] == null) {
+            origins[fd] = StandardOrigin.INHERITED;
+            if (platform != null) {
+                try {
+                    origins[fd] = platform.standardOrigin(fd);
+                } catch (DescriptorException e) {
+                    LOG.log(Level.DEBUG, "fd {0}: its origin cannot be told ({1}); taken as inherited", fd, e.getMessage());
+                }
+            }
+        }
+        return origins[fd];
+    }
+
+    /** Whether the parent gave {@code fd}: only such a descriptor can be the wire and be claimed. */
+    public boolean given(int fd) {
+        return origin(fd) == StandardOrigin.INHERITED;
+    }
+
+    /** Whether fd 2 is the wire: the same file as fd 1, and not a terminal. */
+    public boolean stderrIsWire() {
+        return stderrKind() == Stderr.WIRE;
+    }
+
+    private Stderr stderrKind() {
+        if (stderrKind == null) {
+            stderrKind = examineStderr();
+        }
+        return stderrKind;
+    }
+
+    private Stderr examineStderr() {
+        if (platform == null || !given(PlatformDescriptors.STDERR)) {
+            return Stderr.UNUSABLE;
+        }
+        try {
+            FileIdentity err = platform.identity(PlatformDescriptors.STDERR);
+            if (!err.writable()) {
+                return Stderr.UNUSABLE; // a JVM started with fd 2 closed may have a read-only file there
+            }
+            boolean same = platform.sameFile(PlatformDescriptors.STDERR, PlatformDescriptors.STDOUT);
+            return same && !err.isTerminal() ? Stderr.WIRE : Stderr.SEPARATE; // a shared terminal is read by a person
+        } catch (DescriptorException e) {
+            return Stderr.UNUSABLE;
+        }
+    }
+
+    /** fd 0's diversion: the null device. */
+    public int stdin() throws DescriptorException {
+        return platform.openNullDevice(Access.READ);
+    }
+
+    /** fd 1's diversion: the stray-output target. */
+    public int stdout() throws DescriptorException {
+        if (stray instanceof StrayOutput.AppendTo file) {
+            return appendOrNull(file);
+        }
+        if (stray instanceof StrayOutput.Stderr && stderrKind() == Stderr.SEPARATE) {
+            try {
+                return platform.duplicate(PlatformDescriptors.STDERR);
+            } catch (DescriptorException e) {
+                LOG.log(Level.DEBUG, "fd 2 could not be duplicated ({0}); diverting fd 1 to the null device", e.getMessage());
+            }
+        }
+        return platform.openNullDevice(Access.WRITE);
+    }
+
+    /** fd 2's diversion, when it is the wire: the stray-output file, else the null device. */
+    public int stderr() throws DescriptorException {
+        if (stray instanceof StrayOutput.AppendTo file) {
+            return appendOrNull(file);
+        }
+        return platform.openNullDevice(Access.WRITE);
+    }
+
+    private int appendOrNull(StrayOutput.AppendTo target) throws DescriptorException {
+        try {
+            return platform.openAppend(target.file().toString());
+        } catch (DescriptorException e) {
+            LOG.log(Level.WARNING, "stray output cannot go to {0} ({1}); it goes to the null device",
+                    target.file(), e.getMessage());
+            return platform.openNullDevice(Access.WRITE);
+        }
+    }
+}
