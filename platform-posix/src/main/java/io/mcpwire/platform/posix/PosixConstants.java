@@ -11,17 +11,24 @@ import java.util.Map;
  * @param os             the system's name
  * @param fDupfdCloexec  {@code F_DUPFD_CLOEXEC}
  * @param oCloexec       {@code O_CLOEXEC}
+ * @param oCreat         {@code O_CREAT}
+ * @param oAppend        {@code O_APPEND}
+ * @param fGetpath       {@code F_GETPATH} (macOS), or -1 where the path comes from {@code /proc/self/fd}
+ *                       or cannot be had
  * @param eAgain         {@code EAGAIN}
  * @param pipeBuf        {@code PIPE_BUF}: a write of at most this many bytes to a pipe that polls
  *                       writable does not block
  * @param errnoNames     errno values and their names, for messages
  */
-record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int eAgain, int pipeBuf,
+record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, int oAppend, int fGetpath,
+                      int eAgain, int pipeBuf,
                       Map<Integer, String> errnoNames) {
 
     static final int O_RDONLY = 0;
     static final int O_WRONLY = 1;
     static final int O_ACCMODE = 3;
+    static final int F_GETFD = 1;
+    static final int FD_CLOEXEC = 1;
     static final int F_GETFL = 3;
     static final short POLLIN = 0x1;
     static final short POLLOUT = 0x4;
@@ -36,11 +43,11 @@ record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int eAgain, in
             Map.entry(22, "EINVAL"), Map.entry(23, "ENFILE"), Map.entry(24, "EMFILE"), Map.entry(28, "ENOSPC"),
             Map.entry(32, "EPIPE"));
 
-    static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 11, 4096,
+    static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 0100, 02000, -1, 11, 4096,
             with(Map.of(11, "EAGAIN", 104, "ECONNRESET", 16, "EBUSY")));
-    static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 35, 512,
+    static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 0x200, 0x8, 50, 35, 512,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
-    static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 35, 512,
+    static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 0x200, 0x8, -1, 35, 512,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
 
     private static Map<Integer, String> with(Map<Integer, String> own) {

@@ -5,6 +5,8 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
+import com.sun.jna.Memory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -28,6 +30,7 @@ public final class PosixDescriptors implements PlatformDescriptors {
     private static final int S_IFREG = 0100000;
     private static final int S_IFSOCK = 0140000;
 
+    private static final int MAXPATHLEN = 1024;
     private static volatile Object loaded; // a Posix, or the Throwable that stopped it
 
     /** Creates the provider; cheap, loads nothing native. */
@@ -137,6 +140,67 @@ public final class PosixDescriptors implements PlatformDescriptors {
                 throw p.error("open(\"/dev/null\", " + access + ")", -1, errno);
             }
         }
+    }
+
+    @Override
+    public int openAppend(String path) throws DescriptorException {
+        Posix p = posix();
+        int flags = PosixConstants.O_WRONLY | p.constants.oAppend() | p.constants.oCreat() | p.constants.oCloexec();
+        while (true) {
+            int fd = p.libc.open(path, flags, 0644);
+            if (fd >= 0) {
+                return fd;
+            }
+            int errno = Posix.errno();
+            if (errno != PosixConstants.EINTR) {
+                throw p.error("open(\"" + path + "\", O_WRONLY|O_APPEND|O_CREAT)", -1, errno);
+            }
+        }
+    }
+
+    /**
+     * Closed when {@code fcntl(F_GETFD)} fails with EBADF. The process's own when it is
+     * close-on-exec (no descriptor a parent passed through {@code exec} can be) or when it names
+     * one of the JVM's own files ({@code lib/modules} under {@code java.home}, a class-path or
+     * module-path jar), found through {@code /proc/self/fd} on Linux and {@code F_GETPATH} on
+     * macOS. Inherited otherwise.
+     */
+    @Override
+    public StandardOrigin standardOrigin(int fd) throws DescriptorException {
+        Posix p = posix();
+        int flags = p.libc.fcntl(fd, PosixConstants.F_GETFD);
+        if (flags < 0) {
+            int errno = Posix.errno();
+            if (errno == PosixConstants.EBADF) {
+                return StandardOrigin.CLOSED;
+            }
+            throw p.error("fcntl(" + fd + ", F_GETFD)", fd, errno);
+        }
+        if ((flags & PosixConstants.FD_CLOEXEC) != 0) {
+            return StandardOrigin.PROCESS_OWN;
+        }
+        Path path = path(p, fd);
+        return path != null && JvmFilesHolder.FILES.contains(path) ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
+    }
+
+    /** The path {@code fd} was opened with, or null where none can be had (a pipe, FreeBSD). */
+    private static Path path(Posix p, int fd) {
+        try {
+            if (p.constants.fGetpath() >= 0) {
+                Memory buffer = new Memory(MAXPATHLEN);
+                buffer.clear();
+                return p.libc.fcntl(fd, p.constants.fGetpath(), buffer) < 0 ? null : Path.of(buffer.getString(0));
+            }
+            Path link = Path.of("/proc/self/fd/" + fd);
+            return Files.exists(link.getParent()) ? Files.readSymbolicLink(link) : null;
+        } catch (IOException | RuntimeException e) {
+            return null; // no path: not a file the JVM could have opened for itself
+        }
+    }
+
+    /** Computed on first use, so that constructing the provider stays cheap. */
+    private static final class JvmFilesHolder {
+        static final JvmOwnFiles FILES = JvmOwnFiles.ofThisJvm();
     }
 
     @Override

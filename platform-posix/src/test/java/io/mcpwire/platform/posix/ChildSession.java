@@ -38,6 +38,10 @@ public final class ChildSession {
             lazy();
             return;
         }
+        if (args[0].equals("absent")) {
+            absent();
+            return;
+        }
         wire0 = POSIX.identity(0);
         wire1 = POSIX.identity(1);
         report("WIRE KINDS " + wire0.kind() + " " + wire1.kind());
@@ -75,7 +79,43 @@ public final class ChildSession {
     private static void warmUp() throws Exception {
         POSIX.identity(2);
         StdioClaim.class.getName();
-        new ProcessBuilder("true").start().waitFor();
+        // No pipes: the JDK closes a child's pipes on its reaper thread after waitFor returns, so a
+        // table taken at once could still list them. With files and DISCARD it closes them before.
+        new ProcessBuilder("true").redirectInput(new java.io.File("/dev/null"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start().waitFor();
+    }
+
+    /**
+     * Started with fd 0 or fd 1 closed, where the JVM put its own files: claims, loads classes
+     * (which read the module image through its descriptor), tries the absent stream, releases.
+     */
+    private static void absent() throws Exception {
+        StdioClaim claim = StdioClaim.acquire();
+        report("STATES " + claim.inputState() + " " + claim.outputState());
+        for (String c : new String[] {"java.time.chrono.HijrahDate", "java.util.concurrent.Phaser", "java.text.Collator"}) {
+            Class.forName(c);
+        }
+        report("LOADED CLASSES AFTER THE CLAIM");
+        if (claim.inputState() == io.mcpwire.stdio.ClaimState.ABSENT) {
+            report("READ " + claim.input().read(new byte[64]));
+        } else {
+            report("READ LINE " + new BufferedReader(new InputStreamReader(claim.input(), StandardCharsets.UTF_8)).readLine());
+        }
+        if (claim.outputState() == io.mcpwire.stdio.ClaimState.ABSENT) {
+            try {
+                claim.output().write('x');
+                report("WRITE SUCCEEDED");
+            } catch (IOException e) {
+                report("WRITE FAILED " + e.getMessage());
+            }
+        } else {
+            claim.output().write("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n".getBytes(StandardCharsets.UTF_8));
+        }
+        claim.close();
+        Class.forName("java.util.concurrent.Exchanger");
+        report("RELEASED " + claim.isReleased());
+        report("DONE");
     }
 
     /** Claims, misbehaves, serves every request until end of input, releases. */

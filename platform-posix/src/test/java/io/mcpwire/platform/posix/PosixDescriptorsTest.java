@@ -56,6 +56,38 @@ class PosixDescriptorsTest {
     }
 
     @Test
+    void standardOriginTellsInheritedFromTheProcessOwnAndClosed() throws Exception {
+        int own = posix.openNullDevice(Access.READ); // close-on-exec: no parent could have passed it
+        int moved = 200;
+        try {
+            assertEquals(io.mcpwire.platform.StandardOrigin.PROCESS_OWN, posix.standardOrigin(own));
+            posix.duplicateOnto(own, moved); // dup2 clears close-on-exec: as a parent's descriptor is
+            assertEquals(io.mcpwire.platform.StandardOrigin.INHERITED, posix.standardOrigin(moved));
+            posix.close(moved);
+            assertEquals(io.mcpwire.platform.StandardOrigin.CLOSED, posix.standardOrigin(moved));
+        } finally {
+            posix.close(own);
+        }
+    }
+
+    @Test
+    void openAppendCreatesAppendsAndIsNotInherited(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = dir.resolve("stray.log");
+        Files.writeString(file, "before\n");
+        int fd = posix.openAppend(file.toString());
+        try (DescriptorStream s = posix.open(fd)) {
+            assertTrue(isCloseOnExec(fd));
+            byte[] b = "after\n".getBytes(StandardCharsets.UTF_8);
+            s.write(b, 0, b.length);
+        } finally {
+            posix.close(fd);
+        }
+        assertEquals("before\nafter\n", Files.readString(file));
+        DescriptorException e = assertThrows(DescriptorException.class, () -> posix.openAppend(dir.resolve("no/such/dir").toString()));
+        assertTrue(e.getMessage().contains("ENOENT"), e.getMessage());
+    }
+
+    @Test
     void isTheSupportedPosixProviderWithTheRightConstants() {
         assertEquals("posix", posix.name());
         assertTrue(posix.priority() >= 0);

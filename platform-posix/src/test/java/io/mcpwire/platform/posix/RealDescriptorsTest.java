@@ -96,6 +96,31 @@ class RealDescriptorsTest {
     }
 
     @Test
+    void withStdinClosedAtStartTheJvmsModuleImageIsNeverReadNorMoved() throws Exception {
+        Path report = dir.resolve("report");
+        ChildSessions.Result r = ChildSessions.run(withStderr("<&-", ChildSessions.command("absent", report)), report, "", false);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.reported("STATES ABSENT DIVERTED"), r::describe);
+        assertTrue(r.reported("LOADED CLASSES AFTER THE CLAIM"), r::describe);
+        assertTrue(r.reported("READ -1"), () -> "end of input, not the module image\n" + r.describe());
+        assertEquals(RESPONSES.lines().findFirst().orElseThrow() + "\n", r.stdout(), r::describe);
+        assertTrue(r.reported("DONE"), r::describe);
+    }
+
+    @Test
+    void withStdoutClosedAtStartWritesFailSayingSoAndTheJvmKeepsRunning() throws Exception {
+        Path report = dir.resolve("report");
+        ChildSessions.Result r = ChildSessions.run(withStderr(">&-", ChildSessions.command("absent", report)), report,
+                REQUESTS, false);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.reported("STATES DIVERTED ABSENT"), r::describe);
+        assertTrue(r.reported("LOADED CLASSES AFTER THE CLAIM"), r::describe);
+        assertTrue(r.report().stream().anyMatch(l -> l.startsWith("WRITE FAILED") && l.contains("fd 1 was closed when the process started")),
+                r::describe);
+        assertTrue(r.reported("DONE"), r::describe);
+    }
+
+    @Test
     void closeWakesAReaderBlockedOnAnIdleWire() throws Exception {
         Path report = dir.resolve("report");
         ChildSessions.Result r = ChildSessions.run(ChildSessions.command("idle", report), report, "", true);
@@ -128,7 +153,7 @@ class RealDescriptorsTest {
         assertFalse(loaded.contains("com.sun.jna."), "no JNA class was loaded");
     }
 
-    /** The command run by a shell that first redirects its fd 2 ({@code 2>&-}, {@code 2>&1}). */
+    /** The command run by a shell that first redirects ({@code 2>&-}, {@code 2>&1}, {@code <&-}). */
     private static List<String> withStderr(String redirect, List<String> command) {
         List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" " + redirect, "sh"));
         cmd.addAll(command);

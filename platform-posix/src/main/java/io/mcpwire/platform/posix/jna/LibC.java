@@ -14,6 +14,9 @@ public interface LibC extends Library {
     /** {@code int open(const char *path, int flags)}: no mode, so no variadic argument. */
     int open(String path, int flags);
 
+    /** {@code int open(const char *path, int flags, mode_t mode)}: the mode is variadic. */
+    int open(String path, int flags, Object... mode);
+
     /** {@code int dup2(int oldfd, int newfd)}. */
     int dup2(int source, int target);
 
