@@ -88,7 +88,7 @@ public final class Dispatcher implements TransportListener {
             case McpProtocol.TOOLS_CALL:
                 return callTool(params);
             default:
-                throw new RequestException(ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + request.method());
+                throw new RequestException(ErrorCodes.METHOD_NOT_FOUND, "Method not found: " + JsonRpcError.quote(request.method()));
         }
     }
 
@@ -114,7 +114,7 @@ public final class Dispatcher implements TransportListener {
         JsonNode toolName = params.get("name");
         Tool tool = toolName != null && toolName.isString() ? tools.get(toolName.stringValue()) : null;
         if (tool == null) {
-            throw new RequestException(ErrorCodes.INVALID_PARAMS, "Unknown tool: " + toolName);
+            throw new RequestException(ErrorCodes.INVALID_PARAMS, "Unknown tool: " + JsonRpcError.quote(String.valueOf(toolName)));
         }
         JsonNode arguments = params.get("arguments");
         ObjectNode result = JSON.objectNode();

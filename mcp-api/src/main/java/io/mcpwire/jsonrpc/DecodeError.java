@@ -31,6 +31,6 @@ public record DecodeError(int code, String message, RequestId id) implements Dec
     /** The error response a server sends for this line. */
     public JsonRpcError toResponse() {
         String text = code == ErrorCodes.PARSE_ERROR ? "Parse error" : "Invalid Request";
-        return JsonRpcError.of(id, code, text + ": " + message);
+        return JsonRpcError.of(id, code, text + ": " + JsonRpcError.quote(message));
     }
 }

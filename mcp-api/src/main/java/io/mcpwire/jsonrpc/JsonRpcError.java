@@ -20,6 +20,21 @@ public record JsonRpcError(RequestId id, ErrorObject error) implements JsonRpcRe
         return new JsonRpcError(id, new ErrorObject(code, message, null));
     }
 
+    /** How much of the client's text an error message quotes. */
+    public static final int QUOTE_LIMIT = 200;
+
+    /**
+     * A bounded quote of text the client sent (a method name, an id), for an error message: the
+     * first {@value #QUOTE_LIMIT} characters and how long it was, so that an answer never grows
+     * with the input it answers.
+     */
+    public static String quote(String clientText) {
+        if (clientText.length() <= QUOTE_LIMIT) {
+            return clientText;
+        }
+        return clientText.substring(0, QUOTE_LIMIT) + "... (" + clientText.length() + " characters)";
+    }
+
     /**
      * The {@code error} member of an error response.
      *

@@ -1,6 +1,8 @@
 package io.mcpwire.stdio;
 
 import io.mcpwire.jsonrpc.DecodeError;
+import io.mcpwire.jsonrpc.ErrorCodes;
+import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.DecodeResult;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
@@ -11,6 +13,7 @@ import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.protocol.McpProtocol;
 import io.mcpwire.stdio.engine.FrameBuilder;
+import io.mcpwire.stdio.engine.InboundPipe;
 import io.mcpwire.stdio.engine.LineFramer;
 import io.mcpwire.stdio.engine.OutboundQueue;
 import io.mcpwire.stdio.engine.OutboundQueue.Frame;
@@ -24,11 +27,16 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -58,7 +66,11 @@ import tools.jackson.databind.JsonNode;
 public final class StdioTransport implements McpTransport {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final int WRITE_BATCH = 64 * 1024;
+    private static final int READ_CHUNK = 64 * 1024;
+    private static final int PROGRESS_SLICE = 64 * 1024;
+    private static final long INBOUND_BYTES = 4L * 1024 * 1024;
     private static final long JOIN_MILLIS = 2_000;
+    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     /** Each sending thread encodes into its own builder. */
     private static final ThreadLocal<FrameBuilder> ENCODING = ThreadLocal.withInitial(FrameBuilder::new);
 
@@ -71,16 +83,23 @@ public final class StdioTransport implements McpTransport {
     private final long graceNanos;
     private final boolean answerDecodeErrors;
     private final OutboundQueue queue;
+    private final InboundPipe inbound = new InboundPipe(INBOUND_BYTES);
     private final PendingRequests pending = new PendingRequests();
+    /** Counts every step forward (a line dispatched, an answer settled, a part written): the grace clock. */
+    private final AtomicLong progress = new AtomicLong();
+    /** Frames a write failed for, in flight when the client went or was abandoned. */
+    private final AtomicInteger failedFrames = new AtomicInteger();
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean terminating = new AtomicBoolean();
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final CountDownLatch dispatched = new CountDownLatch(1);
     private volatile boolean acceptingSends = true;
+    private volatile boolean closing;
     private volatile IOException writeFailure;
-    private int failedFrames; // guarded by this
     private volatile TransportListener listener;
     private volatile LineFramer framer;
     private volatile Thread reader;
+    private volatile Thread dispatcher;
     private volatile Thread writer;
 
     private StdioTransport(Builder b, StdioClaim claim) {
@@ -122,8 +141,10 @@ public final class StdioTransport implements McpTransport {
         this.listener = listener;
         this.framer = new LineFramer(maxMessageBytes);
         writer = daemon(this::writeLoop, "mcpwire-stdio-writer");
+        dispatcher = daemon(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         reader = daemon(this::readLoop, "mcpwire-stdio-reader");
         writer.start();
+        dispatcher.start();
         reader.start();
     }
 
@@ -141,18 +162,50 @@ public final class StdioTransport implements McpTransport {
         if (!acceptingSends) {
             throw new IOException("the transport is closed; the message was not sent");
         }
-        Frame frame = encode(message);
-        // With nothing queued or being written, write at once (no hand-off to the writer thread),
-        // unless this is the reader answering while more requests wait in its buffer: then the
-        // writer gathers the answers into fewer, larger writes.
-        boolean moreComing = Thread.currentThread() == reader && framer.moreBuffered();
-        if (!moreComing && queue.claimIdleWriter()) {
-            writeDirect(frame);
-        } else {
-            queue.put(frame);
+        JsonRpcResponse answer = message instanceof JsonRpcResponse r && r.id() != null ? r : null;
+        Frame frame;
+        try {
+            frame = encode(message);
+        } catch (MessageTooLargeException e) {
+            if (answer != null) {
+                // Every request gets one answer: a bounded error stands in for one that does not fit.
+                deliver(standIn(answer, e), answer);
+            }
+            throw e;
         }
-        if (message instanceof JsonRpcResponse && ((JsonRpcResponse) message).id() != null) {
-            pending.settled(((JsonRpcResponse) message).id());
+        deliver(frame, answer);
+    }
+
+    /** Writes or queues a frame; an answer whose frame was taken is no longer owed, whatever the write does. */
+    private void deliver(Frame frame, JsonRpcResponse answer) throws IOException {
+        boolean taken = false;
+        try {
+            // With nothing queued or being written, write at once (no hand-off to the writer
+            // thread), unless this is the dispatcher answering while more requests wait: then the
+            // writer gathers the answers into fewer, larger writes.
+            boolean moreComing = Thread.currentThread() == dispatcher && (framer.moreBuffered() || inbound.hasMore());
+            if (!moreComing && queue.claimIdleWriter()) {
+                taken = true;
+                writeDirect(frame);
+            } else {
+                queue.put(frame);
+                taken = true;
+            }
+        } finally {
+            if (taken && answer != null && pending.settled(answer.id())) {
+                progress.incrementAndGet();
+            }
+        }
+    }
+
+    /** The error that replaces an answer over the size limit: with its id when that fits, else with a null id. */
+    private Frame standIn(JsonRpcResponse answer, MessageTooLargeException e) throws MessageTooLargeException {
+        String why = "the answer of " + e.size() + " bytes exceeds the transport's limit of " + e.limit() + " bytes";
+        try {
+            return encode(JsonRpcError.of(answer.id(), ErrorCodes.INTERNAL_ERROR, why));
+        } catch (MessageTooLargeException idTooLong) {
+            return encode(JsonRpcError.of(null, ErrorCodes.INTERNAL_ERROR,
+                    why + "; the request id is too long to repeat within the limit"));
         }
     }
 
@@ -171,7 +224,11 @@ public final class StdioTransport implements McpTransport {
 
     private void writeParts(Frame frame) throws IOException {
         for (byte[] part : frame.parts()) {
-            out.write(part, 0, part.length);
+            // In slices, so that a slow client that keeps reading shows progress to the grace clock.
+            for (int off = 0; off < part.length; off += PROGRESS_SLICE) {
+                out.write(part, off, Math.min(PROGRESS_SLICE, part.length - off));
+                progress.incrementAndGet();
+            }
         }
     }
 
@@ -189,18 +246,19 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    /** The client has gone (or takes no more): what was taken and what waits is lost; the writer thread closes. */
+    /**
+     * A write failed: the client has gone, takes no more, or was abandoned. The frames in flight
+     * are lost and counted; what waits in the queue is dropped (and counted when the transport
+     * closes); the writer thread ends.
+     */
     private void writeFailed(Exception e, int frames) {
-        if (terminating.get()) {
-            return;
+        failedFrames.addAndGet(frames);
+        if (!terminating.get() && writeFailure == null) {
+            writeFailure = new IOException("writing to the client failed: " + e.getMessage(), e);
+            LOG.log(Level.DEBUG, "{0}", writeFailure.getMessage());
         }
-        synchronized (this) {
-            if (writeFailure == null) {
-                writeFailure = new IOException("writing to the client failed: " + e.getMessage(), e);
-                LOG.log(Level.DEBUG, "{0}", writeFailure.getMessage());
-            }
-            failedFrames += frames;
-            failedFrames += queue.close(); // wakes the writer thread, which then reads failedFrames under this lock
+        if (!terminating.get()) {
+            failedFrames.addAndGet(queue.close()); // wakes the writer thread
         }
     }
 
@@ -221,6 +279,7 @@ public final class StdioTransport implements McpTransport {
                         n += f.length();
                     }
                     out.write(batchBuffer, 0, n);
+                    progress.incrementAndGet();
                 }
                 if (flushAfterWrite) {
                     out.flush();
@@ -239,44 +298,76 @@ public final class StdioTransport implements McpTransport {
 
     // ------------------------------------------------------------------ reading
 
+    /**
+     * The reader thread only reads: it hands the bytes to the dispatcher, so it sees end of input
+     * whatever the dispatcher and the writer are doing, and then runs the end-of-input rule.
+     */
     private void readLoop() {
-        LineFramer.Sink sink = new LineFramer.Sink() {
-            @Override
-            public void line(byte[] buffer, int offset, int length) {
-                deliver(codec.decode(buffer, offset, length));
-            }
-
-            @Override
-            public void oversized(long length) {
-                deliver(DecodeError.invalidRequest("a message of " + length + " bytes exceeds the limit of "
-                        + maxMessageBytes + " bytes; it was skipped", null));
-            }
-        };
+        if (claim != null && claim.outputAbsent()) {
+            inbound.end();
+            terminate(TransportClosed.Reason.FAILED, new IOException("stdout cannot carry answers: "
+                    + claim.outputAbsentReason() + "; no client can be reached"));
+            return;
+        }
+        byte[] buffer = new byte[READ_CHUNK];
         try {
-            while (framer.readFrom(in, sink)) {
-                if (terminating.get()) {
-                    return;
+            while (true) {
+                int n = in.read(buffer, 0, buffer.length);
+                if (n < 0) {
+                    break;
+                }
+                if (n > 0 && !inbound.put(Arrays.copyOf(buffer, n))) {
+                    return; // closing
                 }
             }
         } catch (IOException | RuntimeException e) {
             if (!terminating.get()) {
-                terminate(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e));
+                IOException failure = new IOException("reading from the client failed: " + e.getMessage(), e);
+                inbound.fail(failure);
+                terminate(TransportClosed.Reason.FAILED, failure);
             }
             return;
         }
+        inbound.end();
         endOfInput();
     }
 
-    private void deliver(DecodeResult result) {
+    private void dispatchLoop() {
+        LineFramer.Sink sink = new LineFramer.Sink() {
+            @Override
+            public void line(byte[] buffer, int offset, int length) {
+                dispatch(codec.decode(buffer, offset, length));
+            }
+
+            @Override
+            public void oversized(long length) {
+                dispatch(DecodeError.invalidRequest("a message of " + length + " bytes exceeds the limit of "
+                        + maxMessageBytes + " bytes; it was skipped", null));
+            }
+        };
+        InputStream wire = inbound.input();
+        try {
+            while (framer.readFrom(wire, sink) && !terminating.get()) {
+                // each read hands complete lines to the sink
+            }
+        } catch (IOException | RuntimeException e) {
+            // the reader thread or close() has the ending in hand
+        } finally {
+            dispatched.countDown();
+        }
+    }
+
+    private void dispatch(DecodeResult result) {
         if (terminating.get()) {
             return; // the listener has been or is being told of the close
         }
-        if (result instanceof DecodeResult.Decoded) {
-            JsonRpcMessage m = ((DecodeResult.Decoded) result).message();
-            if (m instanceof JsonRpcRequest) {
-                pending.received(((JsonRpcRequest) m).id());
-            } else if (m instanceof JsonRpcNotification && McpProtocol.CANCELLED.equals(((JsonRpcNotification) m).method())) {
-                cancelled((JsonRpcNotification) m);
+        progress.incrementAndGet();
+        if (result instanceof DecodeResult.Decoded decoded) {
+            JsonRpcMessage m = decoded.message();
+            if (m instanceof JsonRpcRequest request) {
+                pending.received(request.id());
+            } else if (m instanceof JsonRpcNotification n && McpProtocol.CANCELLED.equals(n.method())) {
+                cancelled(n);
             }
             try {
                 listener.onMessage(m);
@@ -291,7 +382,7 @@ public final class StdioTransport implements McpTransport {
             try {
                 send(error.toResponse());
             } catch (IOException e) {
-                LOG.log(Level.DEBUG, "could not answer an undecodable line: {0}", e.getMessage());
+                LOG.log(Level.WARNING, "could not answer an undecodable line: {0}", e.getMessage());
             }
         }
         try {
@@ -311,15 +402,38 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    /** The client closed its end: answer what was asked, then close. */
+    /**
+     * The client closed its end (the shutdown rule): every line it sent is dispatched and every
+     * request answered while anything moves; after a whole grace period without progress, what
+     * is owed is dropped and counted.
+     */
     private void endOfInput() {
-        long deadline = System.nanoTime() + graceNanos;
-        int unanswered = pending.awaitAnswered(deadline);
-        if (unanswered > 0) {
-            LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after the grace period of {1} ms",
-                    unanswered, TimeUnit.NANOSECONDS.toMillis(graceNanos));
+        if (!awaitWhileProgressing(() -> dispatched.getCount() == 0 && pending.count() == 0)) {
+            LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after {1} ms without progress",
+                    pending.count(), TimeUnit.NANOSECONDS.toMillis(graceNanos));
         }
-        terminate(TransportClosed.Reason.END_OF_INPUT, null, deadline, unanswered);
+        terminate(TransportClosed.Reason.END_OF_INPUT, null);
+    }
+
+    /**
+     * Waits until {@code done}, or until nothing has progressed for the grace period, or close()
+     * stops waiting for answers; true when done.
+     */
+    private boolean awaitWhileProgressing(BooleanSupplier done) {
+        long seen = progress.get();
+        long since = System.nanoTime();
+        while (!done.getAsBoolean()) {
+            long now = System.nanoTime();
+            long p = progress.get();
+            if (p != seen) {
+                seen = p;
+                since = now;
+            } else if (now - since >= graceNanos) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(TICK_NANOS, graceNanos));
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ closing
@@ -337,20 +451,16 @@ public final class StdioTransport implements McpTransport {
             }
             return;
         }
-        pending.abandon(); // the server is closing now: stop waiting for answers
+        closing = true; // the server is closing now: answers still owed are not waited for
         terminate(TransportClosed.Reason.CLOSED, null);
     }
 
-    private void terminate(TransportClosed.Reason reason, Throwable cause) {
-        terminate(reason, cause, System.nanoTime() + graceNanos, 0);
-    }
-
     /**
-     * Runs once: lets the writer finish what is queued (until the deadline), stops both threads,
-     * releases the claim, then tells the listener. Later callers wait for it, except the
-     * transport's own threads, which the first caller joins.
+     * Runs once (the lifecycle's last step): writes what is queued while the client reads it,
+     * stops the threads, counts what was lost, releases the claim, then tells the listener.
+     * Later callers wait for it, except the transport's own threads, which the first caller joins.
      */
-    private void terminate(TransportClosed.Reason reason, Throwable cause, long deadline, int unanswered) {
+    private void terminate(TransportClosed.Reason reason, Throwable cause) {
         if (!terminating.compareAndSet(false, true)) {
             if (!isTransportThread()) {
                 awaitTerminated();
@@ -358,31 +468,32 @@ public final class StdioTransport implements McpTransport {
             return;
         }
         try {
-            if (reason != TransportClosed.Reason.END_OF_INPUT) {
-                pending.abandon();
-            }
             if (reason != TransportClosed.Reason.FAILED || Thread.currentThread() != writer) {
-                queue.awaitDrained(deadline);
+                awaitWhileProgressing(queue::isIdle);
             }
             acceptingSends = false;
-            int unwritten = queue.close() + failedFrames();
+            int unwritten = queue.close();
+            wake(out); // a writer still blocked on a client that does not read: its frame is lost and counted
+            wake(in);  // the reader
+            inbound.close();
+            if (claim == null || claim.canWakeReader()) {
+                join(reader); // otherwise it is a daemon blocked on a stream no one can wake
+            }
+            join(dispatcher);
+            join(writer);
+            int unanswered = reason == TransportClosed.Reason.CLOSED || closing ? 0 : pending.count();
+            int dropped = unwritten + failedFrames.get() + unanswered;
             if (writeFailure != null && reason == TransportClosed.Reason.END_OF_INPUT) {
                 reason = TransportClosed.Reason.FAILED; // the answers could not be delivered
                 cause = writeFailure;
             }
-            closeQuietly(out); // wakes a writer still blocked on a client that does not read
-            closeQuietly(in);  // wakes the reader
-            if (claim != null && claim.canWakeReader()) {
-                join(reader); // otherwise it is a daemon blocked on a stream no one can wake
-            }
-            join(writer);
             if (claim != null) {
                 claim.close();
             }
-            int dropped = unwritten + unanswered;
             if (dropped > 0) {
-                LOG.log(Level.WARNING, "the transport closed with {0} message(s) dropped ({1} unwritten, {2} unanswered)",
-                        dropped, unwritten, unanswered);
+                LOG.log(Level.WARNING, "the transport closed ({0}) with {1} message(s) lost ({2} unwritten, "
+                        + "{3} cut off or failed in writing, {4} unanswered)",
+                        reason, dropped, unwritten, failedFrames.get(), unanswered);
             }
             try {
                 listener.onClosed(new TransportClosed(reason, cause, dropped));
@@ -394,7 +505,7 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    private void closeQuietly(java.io.Closeable c) {
+    private void wake(java.io.Closeable c) {
         if (claim == null) {
             return; // explicit streams belong to the caller; the daemon reader ends with its input
         }
@@ -405,13 +516,9 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    private synchronized int failedFrames() {
-        return failedFrames;
-    }
-
     private boolean isTransportThread() {
         Thread t = Thread.currentThread();
-        return t == reader || t == writer;
+        return t == reader || t == dispatcher || t == writer;
     }
 
     private static void join(Thread t) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -123,23 +122,11 @@ public final class OutboundQueue {
         }
     }
 
-    /** Waits until every frame is written, or the deadline passes; true when all were. */
-    public boolean awaitDrained(long deadlineNanos) {
+    /** Whether nothing is queued or being written. */
+    public boolean isIdle() {
         lock.lock();
         try {
-            while (!frames.isEmpty() || writing) {
-                long left = deadlineNanos - System.nanoTime();
-                if (left <= 0 || closed) {
-                    return frames.isEmpty() && !writing;
-                }
-                try {
-                    idle.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-            return true;
+            return frames.isEmpty() && !writing;
         } finally {
             lock.unlock();
         }

@@ -3,20 +3,16 @@ package io.mcpwire.stdio.engine;
 import io.mcpwire.jsonrpc.RequestId;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The client's requests that have not been answered yet, so that end of input can wait for
- * their answers. A request id the client reused counts once per use.
+ * their answers and count the ones never given. A request id the client reused counts once per use.
  */
 public final class PendingRequests {
     private final Map<RequestId, Integer> pending = new HashMap<>();
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition empty = lock.newCondition();
     private int count;
-    private boolean abandoned;
 
     /** A request arrived. */
     public void received(RequestId id) {
@@ -29,57 +25,34 @@ public final class PendingRequests {
         }
     }
 
-    /** A response to {@code id} was queued, or the client cancelled it. */
-    public void settled(RequestId id) {
+    /** A response to {@code id} was queued, or the client cancelled it; true when it was owed. */
+    public boolean settled(RequestId id) {
         lock.lock();
         try {
             Integer n = pending.get(id);
             if (n == null) {
-                return;
+                return false;
             }
             if (n == 1) {
                 pending.remove(id);
             } else {
                 pending.put(id, n - 1);
             }
-            if (--count == 0) {
-                empty.signalAll();
-            }
+            count--;
+            return true;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Waits until every request is answered, the deadline passes, or {@link #abandon()}; returns what is left. */
-    public int awaitAnswered(long deadlineNanos) {
+    /** How many requests are owed an answer. */
+    public int count() {
         lock.lock();
         try {
-            while (count > 0 && !abandoned) {
-                long left = deadlineNanos - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                try {
-                    empty.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
             return count;
         } finally {
             lock.unlock();
         }
     }
 
-    /** Stops any wait: the transport is closing now. */
-    public void abandon() {
-        lock.lock();
-        try {
-            abandoned = true;
-            empty.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
 }

@@ -1,0 +1,151 @@
+package io.mcpwire.stdio.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.AsynchronousCloseException;
+import java.util.ArrayDeque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The bytes the client sent, handed from the thread that reads the wire to the thread that frames
+ * and dispatches them, bounded in bytes. The reading thread never waits on the dispatcher except
+ * when the pipe is full, so it sees end of input even while the dispatcher is stuck answering a
+ * client that has stopped reading. {@link #input()} is the dispatcher's view: an input stream that
+ * ends where the wire ended, or fails as it failed.
+ */
+public final class InboundPipe {
+    private final long capacity;
+    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private long bytes;
+    private boolean ended;
+    private IOException failure;
+    private boolean closed;
+
+    /** A pipe that holds at most {@code capacityBytes} (one chunk more when empty). */
+    public InboundPipe(long capacityBytes) {
+        this.capacity = capacityBytes;
+    }
+
+    /** Adds a chunk the wire gave, waiting while the pipe is full; false once it is closed. */
+    public boolean put(byte[] chunk) {
+        lock.lock();
+        try {
+            while (!closed && bytes > 0 && bytes + chunk.length > capacity) {
+                changed.awaitUninterruptibly();
+            }
+            if (closed) {
+                return false;
+            }
+            chunks.add(chunk);
+            bytes += chunk.length;
+            changed.signalAll();
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The wire ended: the dispatcher reads what is left, then end of input. */
+    public void end() {
+        lock.lock();
+        try {
+            ended = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Reading the wire failed: the dispatcher reads what is left, then this failure. */
+    public void fail(IOException e) {
+        lock.lock();
+        try {
+            failure = e;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stops both sides: the dispatcher's next read fails, a waiting put returns false. */
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            chunks.clear();
+            bytes = 0;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether bytes wait that the dispatcher has not taken. */
+    public boolean hasMore() {
+        lock.lock();
+        try {
+            return !chunks.isEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private byte[] take() throws IOException {
+        lock.lock();
+        try {
+            while (chunks.isEmpty() && !ended && failure == null && !closed) {
+                changed.awaitUninterruptibly();
+            }
+            if (closed) {
+                throw new AsynchronousCloseException();
+            }
+            byte[] c = chunks.poll();
+            if (c != null) {
+                bytes -= c.length;
+                changed.signalAll();
+                return c;
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return null; // ended
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The dispatcher's view of the wire. Single reader. */
+    public InputStream input() {
+        return new InputStream() {
+            private byte[] current;
+            private int position;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (len == 0) {
+                    return 0;
+                }
+                if (current == null || position == current.length) {
+                    current = take();
+                    position = 0;
+                    if (current == null) {
+                        return -1;
+                    }
+                }
+                int n = Math.min(len, current.length - position);
+                System.arraycopy(current, position, b, off, n);
+                position += n;
+                return n;
+            }
+        };
+    }
+}

@@ -1,0 +1,170 @@
+package io.mcpwire.stdio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.jsonrpc.DecodeError;
+import io.mcpwire.jsonrpc.DecodeResult;
+import io.mcpwire.jsonrpc.JsonRpcError;
+import io.mcpwire.jsonrpc.JsonRpcCodec;
+import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.jsonrpc.JsonRpcRequest;
+import io.mcpwire.jsonrpc.JsonRpcResult;
+import io.mcpwire.platform.test.FakeProcess;
+import io.mcpwire.transport.TransportClosed;
+import io.mcpwire.transport.TransportListener;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/** The shutdown rule, answers that do not fit, and standard streams the parent never gave. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class TransportShutdownTest {
+    private static final Duration T = Duration.ofSeconds(30);
+    private static final int MIB = 1024 * 1024;
+
+    /** Answers {@code big} with a result of {@code params.bytes} characters, anything else with {}. */
+    private static final class BigAnswers implements TransportListener {
+        private final StdioTransport transport;
+        private final CompletableFuture<TransportClosed> closed = new CompletableFuture<>();
+
+        BigAnswers(StdioTransport transport) {
+            this.transport = transport;
+            transport.start(this);
+        }
+
+        @Override
+        public void onMessage(JsonRpcMessage message) {
+            if (message instanceof JsonRpcRequest r) {
+                JsonNode bytes = r.params() != null ? r.params().get("bytes") : null;
+                String text = "x".repeat(bytes != null ? bytes.intValue() : 0);
+                try {
+                    transport.send(new JsonRpcResult(r.id(), JsonNodeFactory.instance.objectNode().put("text", text)));
+                } catch (IOException e) {
+                    // counted by the transport; the test judges the close
+                }
+            }
+        }
+
+        @Override
+        public void onDecodeError(DecodeError error) {
+        }
+
+        @Override
+        public void onClosed(TransportClosed c) {
+            closed.complete(c);
+        }
+
+        TransportClosed awaitClosed() throws Exception {
+            return closed.get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static JsonRpcError error(String line) {
+        assertNotNull(line, "an answer");
+        return (JsonRpcError) ((DecodeResult.Decoded) JsonRpcCodec.standard().decode(line)).message();
+    }
+
+    private static String big(int id, int bytes) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"big\",\"params\":{\"bytes\":" + bytes + "}}";
+    }
+
+    @Test
+    void aClientThatClosesItsEndAndStopsReadingIsAbandonedAfterTheGraceWithEveryLostAnswerCounted() throws Exception {
+        FakeProcess fake = FakeProcess.builder().pipeCapacity(64 * 1024).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMillis(300)).build();
+        BigAnswers server = new BigAnswers(t);
+        fake.client().send(big(1, 2 * MIB));
+        fake.client().send(big(2, 2 * MIB));
+        fake.client().closeInput(); // and never reads a byte
+        TransportClosed c = server.awaitClosed();
+        assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason(), c::toString);
+        assertEquals(2, c.dropped(), "the frame cut off in writing and the one behind it: " + c);
+        assertTrue(t.claim().isReleased());
+    }
+
+    @Test
+    void aSlowClientThatKeepsReadingGetsEveryAnswerWholeThoughItTakesLongerThanTheGrace() throws Exception {
+        FakeProcess fake = FakeProcess.builder().pipeCapacity(16 * 1024).build();
+        Duration grace = Duration.ofMillis(200);
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(grace).build();
+        BigAnswers server = new BigAnswers(t);
+        fake.client().send(big(1, MIB));
+        fake.client().send(big(2, MIB));
+        fake.client().closeInput();
+        long start = System.nanoTime();
+        java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
+        while (received.toString(java.nio.charset.StandardCharsets.UTF_8).lines().count() < 2
+                || !received.toString(java.nio.charset.StandardCharsets.UTF_8).endsWith("\n")) {
+            byte[] got = fake.client().drain();
+            if (got.length == 0 && server.closed.isDone()) {
+                break; // the transport gave up on this client: the assertions below say how
+            }
+            received.writeBytes(got);
+            Thread.sleep(10); // the client's pace: at most 16 KiB per 10 ms, about 1.6 MiB/s
+        }
+        long took = System.nanoTime() - start;
+        TransportClosed c = server.awaitClosed();
+        assertEquals(0, c.dropped(), c::toString);
+        assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason());
+        List<String> lines = received.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        assertEquals(2, lines.size());
+        for (String line : lines) {
+            assertTrue(line.endsWith("\"}}") && line.length() > MIB, "a whole frame");
+        }
+        assertTrue(took > grace.toNanos() * 2, "the session outlasted the grace period, which counts only time without progress");
+    }
+
+    @Test
+    void anAnswerThatCannotCarryItsIdWithinTheLimitGoesOutWithANullIdAndSaysWhy() throws Exception {
+        FakeProcess fake = FakeProcess.withPipes();
+        StdioTransport t = StdioTransport.builder().platform(fake).maxMessageBytes(1000).gracePeriod(Duration.ofSeconds(20)).build();
+        BigAnswers server = new BigAnswers(t);
+        String longId = "i".repeat(5000);
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":\"" + longId.substring(0, 900)
+                + "\",\"method\":\"big\",\"params\":{\"bytes\":500}}");
+        fake.client().send(big(2, 5000));
+        fake.client().closeInput();
+        JsonRpcError first = error(fake.client().readLine(T));
+        assertEquals(null, first.id(), first::toString);
+        assertEquals(-32603, first.error().code());
+        assertTrue(first.error().message().contains("too long to repeat"), first::toString);
+        JsonRpcError second = error(fake.client().readLine(T));
+        assertEquals(io.mcpwire.jsonrpc.RequestId.of(2), second.id(), "a stand-in that fits keeps its id");
+        assertEquals(-32603, second.error().code());
+        long start = System.nanoTime();
+        TransportClosed c = server.awaitClosed();
+        assertEquals(0, c.dropped(), "both requests were answered, so none is owed: " + c);
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(15), "no wait for an answer already given");
+    }
+
+    @Test
+    void withStdoutClosedAtStartTheTransportFailsAtOnceSayingWhy() throws Exception {
+        FakeProcess fake = FakeProcess.builder().closedAtStart(1).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).build();
+        BigAnswers server = new BigAnswers(t);
+        TransportClosed c = server.awaitClosed();
+        assertEquals(TransportClosed.Reason.FAILED, c.reason());
+        assertTrue(c.cause().getMessage().contains("fd 1 was closed when the process started"), c.cause().getMessage());
+        assertTrue(t.claim().isReleased());
+    }
+
+    @Test
+    void withStdinClosedAtStartTheTransportSeesEndOfInputAtOnce() throws Exception {
+        FakeProcess fake = FakeProcess.builder().closedAtStart(0).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).build();
+        BigAnswers server = new BigAnswers(t);
+        TransportClosed c = server.awaitClosed();
+        assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason());
+        assertEquals(0, c.dropped());
+        assertTrue(t.claim().isReleased());
+    }
+}
