@@ -62,7 +62,8 @@ class WindowsClaimTest {
         assertEquals("stdout pipe", win.objectAt(4), "P1 above the standard range");
 
         InOrder order = inOrder(win.ucrt, win.kernel32, win.kernelBase);
-        // fd 0: a non-inheritable duplicate first, then NUL, dup2, close, rebind.
+        // Before anything moves: is stderr the wire? Then fd 0: a non-inheritable duplicate, NUL, dup2, close, rebind.
+        order.verify(win.kernelBase).CompareObjectHandles(anyLong(), anyLong());
         order.verify(win.ucrt)._get_osfhandle(0);
         order.verify(win.kernel32).DuplicateHandle(eq(-1L), eq(stdin), eq(-1L), any(), eq(0), eq(false), eq(Kernel32.DUPLICATE_SAME_ACCESS));
         order.verify(win.ucrt)._open_osfhandle(anyLong(), eq(WindowsDescriptors.O_BINARY));
@@ -70,9 +71,8 @@ class WindowsClaimTest {
         order.verify(win.ucrt)._dup2(4, 0);
         order.verify(win.ucrt)._close(4);
         order.verify(win.kernel32).SetStdHandle(eq(Kernel32.STD_INPUT_HANDLE), anyLong());
-        // fd 1: duplicate, compare stderr with the wire, duplicate stderr, dup2, close, rebind.
+        // fd 1: duplicate, duplicate stderr, dup2, close, rebind.
         order.verify(win.kernel32).DuplicateHandle(anyLong(), anyLong(), anyLong(), any(), eq(0), eq(false), anyInt());
-        order.verify(win.kernelBase).CompareObjectHandles(anyLong(), anyLong());
         order.verify(win.ucrt)._dup2(5, 1);
         order.verify(win.ucrt)._close(5);
         order.verify(win.kernel32).SetStdHandle(eq(Kernel32.STD_OUTPUT_HANDLE), anyLong());
@@ -152,7 +152,7 @@ class WindowsClaimTest {
     }
 
     @Test
-    void systemInAndSystemOutAreSwappedForTheSessionAndPutBack() {
+    void systemInAndSystemOutAreSwappedForTheSessionThenPointedAtTheRestoredDescriptors() {
         StdioClaim claim = claim();
         assertNotSame(out, System.out, "System.out is swapped");
         assertNotSame(in, System.in, "System.in is swapped");
@@ -160,9 +160,13 @@ class WindowsClaimTest {
         assertEquals("stray println" + System.lineSeparator(), win.writtenTo("stderr pipe"),
                 "System.out now writes to the diverted fd 1 (a duplicate of stderr)");
         claim.close();
-        assertSame(out, System.out);
-        assertSame(in, System.in);
-        assertEquals("", win.writtenTo("stdout pipe"), "nothing reached the wire");
+        assertEquals("", win.writtenTo("stdout pipe"), "nothing reached the wire during the session");
+        // The originals hold the handles _dup2 closed at the claim: the JVM gets new streams instead.
+        assertNotSame(out, System.out);
+        assertNotSame(in, System.in);
+        System.out.println("after the session");
+        assertEquals("after the session" + System.lineSeparator(), win.writtenTo("stdout pipe"),
+                "System.out writes the restored fd 1");
     }
 
     @Test
