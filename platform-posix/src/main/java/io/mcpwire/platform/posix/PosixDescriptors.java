@@ -130,30 +130,26 @@ public final class PosixDescriptors implements PlatformDescriptors {
     public int openNullDevice(Access access) throws DescriptorException {
         Posix p = posix();
         int flags = (access == Access.READ ? PosixConstants.O_RDONLY : PosixConstants.O_WRONLY) | p.constants.oCloexec();
-        while (true) {
-            int fd = p.libc.open("/dev/null", flags);
-            if (fd >= 0) {
-                return fd;
-            }
-            int errno = Posix.errno();
-            if (errno != PosixConstants.EINTR) {
-                throw p.error("open(\"/dev/null\", " + access + ")", -1, errno);
-            }
-        }
+        return openRetrying(p, "/dev/null", flags, "open(\"/dev/null\", " + access + ")");
     }
 
     @Override
     public int openAppend(String path) throws DescriptorException {
         Posix p = posix();
         int flags = PosixConstants.O_WRONLY | p.constants.oAppend() | p.constants.oCreat() | p.constants.oCloexec();
+        return openRetrying(p, path, flags, "open(\"" + path + "\", O_WRONLY|O_APPEND|O_CREAT)");
+    }
+
+    /** {@code open}, with mode 0644 where it creates, retried after {@code EINTR}. */
+    private static int openRetrying(Posix p, String path, int flags, String operation) throws DescriptorException {
         while (true) {
-            int fd = p.libc.open(path, flags, 0644);
+            int fd = (flags & p.constants.oCreat()) != 0 ? p.libc.open(path, flags, 0644) : p.libc.open(path, flags);
             if (fd >= 0) {
                 return fd;
             }
             int errno = Posix.errno();
             if (errno != PosixConstants.EINTR) {
-                throw p.error("open(\"" + path + "\", O_WRONLY|O_APPEND|O_CREAT)", -1, errno);
+                throw p.error(operation, -1, errno);
             }
         }
     }
