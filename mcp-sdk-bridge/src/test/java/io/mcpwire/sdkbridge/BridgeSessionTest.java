@@ -15,6 +15,7 @@ import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /** The official SDK's session over the bridge, on the fake descriptor table. */
@@ -26,6 +27,7 @@ class BridgeSessionTest {
         FakeProcess fake = FakeProcess.withPipes();
         TableSnapshot before = fake.snapshot();
         var mapper = McpJsonDefaults.getMapper();
+        CountDownLatch inputClosed = new CountDownLatch(1);
         var provider = new McpwireStdioServerTransportProvider(mapper, StdioTransport.builder().platform(fake).build());
         assertTrue(provider.transport().claim().isIsolated());
         McpSyncServer server = McpServer.sync(provider)
@@ -35,7 +37,7 @@ class BridgeSessionTest {
                         .tool(Tool.builder("echo", Map.of("type", "object")).description("echo").build())
                         .callHandler((exchange, request) -> {
                             try {
-                                Thread.sleep(200); // still working when the client closes its end
+                                inputClosed.await(); // still working when the client closes its end
                             } catch (InterruptedException e) {
                                 Thread.currentThread().interrupt();
                             }
@@ -54,6 +56,7 @@ class BridgeSessionTest {
         fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"over the bridge\"}}}");
         fake.client().send("this is not JSON");
         fake.client().closeInput(); // at once: the call is still running
+        inputClosed.countDown();
         String parseError = fake.client().readLine(T);
         assertTrue(parseError.contains("\"id\":null") && parseError.contains("-32700"), "mcpwire answers bad input: " + parseError);
         String answer = fake.client().readLine(T);

@@ -111,8 +111,10 @@ class StdioTransportTest {
         FakeProcess fake = FakeProcess.withPipes();
         TableSnapshot before = fake.snapshot();
         StdioTransport t = over(fake).build();
-        // Answers come from another thread, later: the transport must wait for them.
+        // Answers come from other threads, only after the client has closed its end: the
+        // transport must wait for them.
         ExecutorService workers = Executors.newFixedThreadPool(4);
+        CountDownLatch inputClosed = new CountDownLatch(1);
         List<TransportClosed> closed = new ArrayList<>();
         CountDownLatch done = new CountDownLatch(1);
         t.start(new io.mcpwire.transport.TransportListener() {
@@ -121,7 +123,7 @@ class StdioTransportTest {
                 JsonRpcRequest r = (JsonRpcRequest) m;
                 workers.submit(() -> {
                     try {
-                        Thread.sleep(1);
+                        inputClosed.await();
                         synchronized (workers) { // answers in any order; each one whole
                             t.send(new JsonRpcResult(r.id(), JsonNodeFactory.instance.objectNode()));
                         }
@@ -141,6 +143,7 @@ class StdioTransportTest {
         });
         fake.client().sendBytes(pings(1000));
         fake.client().closeInput();
+        inputClosed.countDown();
         assertTrue(done.await(60, TimeUnit.SECONDS));
         workers.shutdownNow();
         assertEquals(TransportClosed.Reason.END_OF_INPUT, closed.get(0).reason());

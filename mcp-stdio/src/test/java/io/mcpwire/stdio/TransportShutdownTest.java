@@ -94,7 +94,7 @@ class TransportShutdownTest {
     @Test
     void aSlowClientThatKeepsReadingGetsEveryAnswerWholeThoughItTakesLongerThanTheGrace() throws Exception {
         FakeProcess fake = FakeProcess.builder().pipeCapacity(16 * 1024).build();
-        Duration grace = Duration.ofMillis(200);
+        Duration grace = Duration.ofMillis(400);
         StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(grace).build();
         BigAnswers server = new BigAnswers(t);
         fake.client().send(big(1, MIB));
@@ -109,7 +109,9 @@ class TransportShutdownTest {
                 break; // the transport gave up on this client: the assertions below say how
             }
             received.writeBytes(got);
-            Thread.sleep(10); // the client's pace: at most 16 KiB per 10 ms, about 1.6 MiB/s
+            // Not a wait for the server: this is the slow client under test, reading at most one
+            // 16 KiB pipeful per 10 ms (about 1.6 MiB/s), so 2 MiB take over three grace periods.
+            Thread.sleep(10);
         }
         long took = System.nanoTime() - start;
         TransportClosed c = server.awaitClosed();

@@ -2,6 +2,7 @@ package io.mcpwire.platform.posix;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.test.BlockedThreads;
 import io.mcpwire.stdio.StdioClaim;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -161,7 +162,7 @@ public final class ChildSession {
             }
         }, "blocked-reader");
         reader.start();
-        Thread.sleep(300);
+        BlockedThreads.awaitInNativeCall(reader, "poll", java.time.Duration.ofSeconds(30));
         claim.close();
         reader.join(10_000);
         report("READER ALIVE " + reader.isAlive());

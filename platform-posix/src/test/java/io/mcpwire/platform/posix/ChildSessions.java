@@ -41,8 +41,8 @@ final class ChildSessions {
         List<String> cmd = new ArrayList<>(List.of(ChildJvm.java(), "--enable-native-access=com.sun.jna", "-p", ChildJvm.path(),
                 // The child program lives in this module's test classes.
                 "--patch-module", "io.mcpwire.platform.posix=" + Path.of("target", "test-classes").toAbsolutePath(),
-                "--add-modules", "io.mcpwire.stdio",
-                "--add-reads", "io.mcpwire.platform.posix=io.mcpwire.stdio",
+                "--add-modules", "io.mcpwire.stdio,io.mcpwire.platform.test",
+                "--add-reads", "io.mcpwire.platform.posix=io.mcpwire.stdio,io.mcpwire.platform.test",
                 "-m", "io.mcpwire.platform.posix/" + ChildSession.class.getName(), mode, report.toString()));
         return cmd;
     }

@@ -10,6 +10,8 @@ import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.test.BlockedThreads;
+import java.time.Duration;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -185,15 +187,9 @@ class PosixDescriptorsTest {
     void aReadBlockedOnAnIdlePipeIsWokenAndTheStreamFreesItsSelfPipe() throws Exception {
         long before = openDescriptorCount();
         DescriptorStream in = posix.open(readEnd);
-        CompletableFuture<Throwable> reader = CompletableFuture.supplyAsync(() -> {
-            try {
-                in.read(new byte[16], 0, 16);
-                return null;
-            } catch (Throwable t) {
-                return t;
-            }
-        });
-        Thread.sleep(100); // let it block in poll
+        CompletableFuture<Throwable> reader = new CompletableFuture<>();
+        Thread t = failureOf(() -> in.read(new byte[16], 0, 16), reader);
+        BlockedThreads.awaitInNativeCall(t, "poll", Duration.ofSeconds(10));
         in.wakeUp();
         assertInstanceOf(AsynchronousCloseException.class, reader.get(10, TimeUnit.SECONDS));
         in.close();
@@ -203,18 +199,32 @@ class PosixDescriptorsTest {
     @Test
     void aWriteBlockedOnAFullPipeIsWoken() throws Exception {
         DescriptorStream out = posix.open(writeEnd);
-        CompletableFuture<Throwable> writer = CompletableFuture.supplyAsync(() -> {
-            try {
-                out.write(new byte[10_000_000], 0, 10_000_000); // nobody reads: fills the pipe
-                return null;
-            } catch (Throwable t) {
-                return t;
-            }
-        });
-        Thread.sleep(200);
+        CompletableFuture<Throwable> writer = new CompletableFuture<>();
+        Thread t = failureOf(() -> out.write(new byte[10_000_000], 0, 10_000_000), writer); // nobody reads
+        BlockedThreads.awaitInNativeCall(t, "poll", Duration.ofSeconds(10));
         out.wakeUp();
         assertInstanceOf(AsynchronousCloseException.class, writer.get(10, TimeUnit.SECONDS));
         out.close();
+    }
+
+    /** A blocking call. */
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code call} on a thread of its own; {@code outcome} gets what it threw, or null. */
+    private static Thread failureOf(Call call, CompletableFuture<Throwable> outcome) {
+        Thread t = new Thread(() -> {
+            try {
+                call.run();
+                outcome.complete(null);
+            } catch (Throwable e) {
+                outcome.complete(e);
+            }
+        }, "blocked-call");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     @Test

@@ -1,0 +1,42 @@
+package io.mcpwire.platform.test;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
+
+/**
+ * Waits until a thread is inside a given native call, so that a test of a wake-up knows the call
+ * has really blocked, instead of sleeping and hoping it has. A thread whose innermost frame is the
+ * native method {@code poll} (or {@code ReadFile}, ...) is in the kernel's wait, not before it.
+ */
+public final class BlockedThreads {
+    private static final long CHECK_NANOS = Duration.ofMillis(1).toNanos();
+
+    private BlockedThreads() {
+    }
+
+    /**
+     * Returns once {@code thread}'s innermost frame is the native method {@code method} (for
+     * example {@code "poll"}).
+     *
+     * @throws AssertionError when it is not there within {@code timeout}, with the thread's stack
+     */
+    public static void awaitInNativeCall(Thread thread, String method, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        StackTraceElement[] stack = thread.getStackTrace();
+        while (!inNative(stack, method)) {
+            if (System.nanoTime() > deadline || !thread.isAlive()) {
+                throw new AssertionError(thread.getName() + " is not blocked in native " + method + " (alive: "
+                        + thread.isAlive() + "); its stack:\n  " + Arrays.stream(stack)
+                        .map(String::valueOf).collect(Collectors.joining("\n  ")));
+            }
+            LockSupport.parkNanos(CHECK_NANOS);
+            stack = thread.getStackTrace();
+        }
+    }
+
+    private static boolean inNative(StackTraceElement[] stack, String method) {
+        return stack.length > 0 && stack[0].isNativeMethod() && stack[0].getMethodName().equals(method);
+    }
+}
