@@ -1,6 +1,7 @@
 package io.mcpwire.stdio;
 
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.engine.AbsentStream;
 import io.mcpwire.stdio.engine.ClaimRegistry;
 import io.mcpwire.stdio.engine.Diversions;
 import io.mcpwire.stdio.engine.Endpoint;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The claim of the process's standard streams: while it is held, the protocol wire is served
@@ -50,8 +52,6 @@ public final class StdioClaim implements AutoCloseable {
     private Endpoint inEndpoint;
     private Endpoint outEndpoint;
     private JvmStreams swap;
-    private boolean inQuiet = true;
-    private boolean outQuiet = true;
     private boolean released;
 
     private StdioClaim(Builder b) {
@@ -118,17 +118,11 @@ public final class StdioClaim implements AutoCloseable {
         registered.add(fd);
     }
 
-    /** Puts back whatever a half-done claim took, then deregisters what it registered. */
+    /** Puts back whatever a half-done claim took; what could not be put back stays registered. */
     private void abandon() {
         try {
-            shutdownEndpoints();
             restore();
         } finally {
-            for (int fd : registered) {
-                if (claimOf(fd) == null || claimOf(fd).state() == ClaimState.RELEASED) {
-                    ClaimRegistry.deregister(table, fd, this);
-                }
-            }
             released = true;
         }
     }
@@ -136,7 +130,7 @@ public final class StdioClaim implements AutoCloseable {
     private String reasons() {
         List<String> why = new ArrayList<>();
         for (StreamClaim c : new StreamClaim[] {in, out}) {
-            if (c != null && !c.isolated() && c.state() != ClaimState.ABSENT) {
+            if (!isolatedOrAbsent(c)) {
                 why.add(c.reason());
             }
         }
@@ -154,7 +148,7 @@ public final class StdioClaim implements AutoCloseable {
     private Endpoint endpoint(StreamClaim claim, String what) {
         int fd = claim.fd();
         if (claim.state() == ClaimState.ABSENT) {
-            return new Endpoint(what + " (absent)", () -> JvmStreams.absentStream(fd, claim.reason()), true);
+            return new Endpoint(what + " (absent)", () -> new AbsentStream(fd, claim.reason()), true);
         }
         int serving = claim.servingDescriptor();
         String name = what + (serving != fd ? " (private fd " + serving + ")" : " (in place)");
@@ -233,14 +227,9 @@ public final class StdioClaim implements AutoCloseable {
         return platform != null;
     }
 
-    /** Whether stdout was claimed but the parent gave none: no answer can reach a client. */
-    boolean outputAbsent() {
-        return out != null && out.state() == ClaimState.ABSENT;
-    }
-
-    /** Why stdout is absent. */
-    String outputAbsentReason() {
-        return out != null ? out.reason() : "";
+    /** Why stdout cannot carry answers (the parent gave none), or empty when it can. */
+    Optional<String> outputAbsence() {
+        return out != null && out.state() == ClaimState.ABSENT ? Optional.of(out.reason()) : Optional.empty();
     }
 
     /** The platform provider's name, or {@code "none"} when serving in place without one. */
@@ -260,51 +249,44 @@ public final class StdioClaim implements AutoCloseable {
             return;
         }
         try {
-            shutdownEndpoints();
             released = restore();
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "releasing the stdio claim failed; closing it again retries", e);
         }
     }
 
-    /** Rule 8: wakes the threads on the wire and waits for them to leave. */
-    private void shutdownEndpoints() {
-        if (inEndpoint != null) {
-            inQuiet = inEndpoint.shutdown(wakeTimeoutMillis);
-        }
-        if (outEndpoint != null) {
-            outQuiet = outEndpoint.shutdown(wakeTimeoutMillis);
-        }
-    }
-
-    /** Drains the JVM's swapped streams, restores each stream, then reattaches them; true when all are released. */
+    /**
+     * Wakes the threads on the wire and waits for them to leave (rule 8), drains the JVM's
+     * swapped streams, restores each stream, reattaches the JVM's streams, and deregisters every
+     * descriptor that is free again (rule 7); true when all are.
+     */
     private boolean restore() {
+        boolean inQuiet = quiet(inEndpoint);
+        boolean outQuiet = quiet(outEndpoint);
         if (swap != null) {
             swap.drain();
         }
-        boolean done = release(err, true);
-        done &= release(out, outQuiet);
-        done &= release(in, inQuiet);
-        if (err == null && out != null) {
-            ClaimRegistry.deregister(table, PlatformDescriptors.STDERR, this); // registered with fd 1, never claimed
-        }
+        boolean done = err == null || err.release(true);
+        done &= out == null || out.release(outQuiet);
+        done &= in == null || in.release(inQuiet);
         if (swap != null) {
             swap.reattach();
             swap = null;
         }
+        // fd 2 was registered with fd 1; a descriptor whose restore failed stays registered (STUCK).
+        registered.removeIf(fd -> {
+            StreamClaim c = claimOf(fd);
+            boolean free = c == null || c.state() == ClaimState.RELEASED;
+            if (free) {
+                ClaimRegistry.deregister(table, fd, this);
+            }
+            return free;
+        });
         return done;
     }
 
-    /** Rule 7: restore, then deregister; a stream whose restore failed stays registered. */
-    private boolean release(StreamClaim claim, boolean quiet) {
-        if (claim == null) {
-            return true;
-        }
-        if (claim.release(quiet)) {
-            ClaimRegistry.deregister(table, claim.fd(), this);
-            return true;
-        }
-        return false;
+    private boolean quiet(Endpoint endpoint) {
+        return endpoint == null || endpoint.shutdown(wakeTimeoutMillis);
     }
 
     /** Whether {@link #close()} has put every claimed stream back. */

@@ -9,12 +9,13 @@ import java.nio.channels.AsynchronousCloseException;
  * reads are at end of input at once, and writes fail with the reason, so that no byte is read
  * from, or written to, a file the JVM opened for itself.
  */
-final class AbsentStream implements DescriptorStream {
+public final class AbsentStream implements DescriptorStream {
     private final int fd;
     private final String reason;
     private volatile boolean woken;
 
-    AbsentStream(int fd, String reason) {
+    /** A stream for {@code fd}, which the parent never gave, for {@code reason}. */
+    public AbsentStream(int fd, String reason) {
         this.fd = fd;
         this.reason = reason;
     }

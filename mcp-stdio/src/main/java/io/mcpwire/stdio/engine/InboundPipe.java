@@ -12,16 +12,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * and dispatches them, bounded in bytes. The reading thread never waits on the dispatcher except
  * when the pipe is full, so it sees end of input even while the dispatcher is stuck answering a
  * client that has stopped reading. {@link #input()} is the dispatcher's view: an input stream that
- * ends where the wire ended, or fails as it failed.
+ * ends where the wire ended, and fails once the pipe is closed.
  */
 public final class InboundPipe {
     private final long capacity;
     private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private long bytes;
+    private volatile long bytes; // written under the lock, read without it by hasMore()
     private boolean ended;
-    private IOException failure;
     private boolean closed;
 
     /** A pipe that holds at most {@code capacityBytes} (one chunk more when empty). */
@@ -59,18 +58,7 @@ public final class InboundPipe {
         }
     }
 
-    /** Reading the wire failed: the dispatcher reads what is left, then this failure. */
-    public void fail(IOException e) {
-        lock.lock();
-        try {
-            failure = e;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Stops both sides: the dispatcher's next read fails, a waiting put returns false. */
+    /** Stops both sides: the dispatcher's next read fails, a waiting put returns false. A failed read of the wire ends here too. */
     public void close() {
         lock.lock();
         try {
@@ -83,20 +71,15 @@ public final class InboundPipe {
         }
     }
 
-    /** Whether bytes wait that the dispatcher has not taken. */
+    /** Whether bytes wait that the dispatcher has not taken; lock-free, for the hot path of a send. */
     public boolean hasMore() {
-        lock.lock();
-        try {
-            return !chunks.isEmpty();
-        } finally {
-            lock.unlock();
-        }
+        return bytes > 0;
     }
 
     private byte[] take() throws IOException {
         lock.lock();
         try {
-            while (chunks.isEmpty() && !ended && failure == null && !closed) {
+            while (chunks.isEmpty() && !ended && !closed) {
                 changed.awaitUninterruptibly();
             }
             if (closed) {
@@ -107,9 +90,6 @@ public final class InboundPipe {
                 bytes -= c.length;
                 changed.signalAll();
                 return c;
-            }
-            if (failure != null) {
-                throw failure;
             }
             return null; // ended
         } finally {

@@ -5,7 +5,6 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.PlatformDescriptors;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -22,13 +21,15 @@ import java.nio.charset.Charset;
  */
 public final class JvmStreams {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
+    /** How long draining waits for a thread still writing a swapped stream. */
+    private static final long DRAIN_MILLIS = 1_000;
 
     private final PlatformDescriptors platform;
     private InputStream swappedIn;
     private PrintStream swappedOut;
     private PrintStream swappedErr;
-    private DescriptorStream divertedOut;
-    private DescriptorStream divertedErr;
+    private Endpoint divertedOut;
+    private Endpoint divertedErr;
 
     private JvmStreams(PlatformDescriptors platform) {
         this.platform = platform;
@@ -37,11 +38,6 @@ public final class JvmStreams {
     /** fd 0 or fd 1 through the JVM's file descriptors, for serving in place without a provider. */
     public static DescriptorStream standardStream(int fd) {
         return new JvmStandardStream(fd);
-    }
-
-    /** A stream for a standard descriptor the parent never gave: end of input, or writes that fail. */
-    public static DescriptorStream absentStream(int fd, String reason) {
-        return new AbsentStream(fd, reason);
     }
 
     /** Flushes {@code stream}, logging rather than throwing whatever it throws. */
@@ -60,14 +56,14 @@ public final class JvmStreams {
         }
         JvmStreams swap = new JvmStreams(platform);
         if (isolated(out)) {
-            swap.divertedOut = swap.openQuietly(PlatformDescriptors.STDOUT);
+            swap.divertedOut = swap.endpoint(PlatformDescriptors.STDOUT, "System.out (diverted fd 1)");
             if (swap.divertedOut != null) {
                 swap.swappedOut = printStream(swap.divertedOut, "stdout.encoding");
                 System.setOut(swap.swappedOut);
             }
         }
         if (isolated(err)) {
-            swap.divertedErr = swap.openQuietly(PlatformDescriptors.STDERR);
+            swap.divertedErr = swap.endpoint(PlatformDescriptors.STDERR, "System.err (diverted fd 2)");
             if (swap.divertedErr != null) {
                 swap.swappedErr = printStream(swap.divertedErr, "stderr.encoding");
                 System.setErr(swap.swappedErr);
@@ -88,11 +84,11 @@ public final class JvmStreams {
     public void drain() {
         if (swappedOut != null) {
             flushQuietly(swappedOut, "System.out");
-            divertedOut.close();
+            divertedOut.shutdown(DRAIN_MILLIS);
         }
         if (swappedErr != null) {
             flushQuietly(swappedErr, "System.err");
-            divertedErr.close();
+            divertedErr.shutdown(DRAIN_MILLIS);
         }
     }
 
@@ -103,27 +99,29 @@ public final class JvmStreams {
      */
     public void reattach() {
         if (swappedOut != null && System.out == swappedOut) {
-            DescriptorStream fd1 = openQuietly(PlatformDescriptors.STDOUT);
+            Endpoint fd1 = endpoint(PlatformDescriptors.STDOUT, "System.out (fd 1)");
             System.setOut(fd1 != null ? printStream(fd1, "stdout.encoding") : new PrintStream(OutputStream.nullOutputStream()));
         } else if (swappedOut != null) {
             LOG.log(Level.WARNING, "System.out was replaced during the session; leaving the replacement");
         }
         if (swappedErr != null && System.err == swappedErr) {
-            DescriptorStream fd2 = openQuietly(PlatformDescriptors.STDERR);
+            Endpoint fd2 = endpoint(PlatformDescriptors.STDERR, "System.err (fd 2)");
             System.setErr(fd2 != null ? printStream(fd2, "stderr.encoding") : new PrintStream(OutputStream.nullOutputStream()));
         }
         if (swappedIn != null && System.in == swappedIn) {
-            DescriptorStream fd0 = openQuietly(PlatformDescriptors.STDIN);
-            System.setIn(fd0 != null ? new BufferedInputStream(new DescriptorInput(fd0)) : InputStream.nullInputStream());
+            Endpoint fd0 = endpoint(PlatformDescriptors.STDIN, "System.in (fd 0)");
+            System.setIn(fd0 != null ? new BufferedInputStream(fd0.inputStream()) : InputStream.nullInputStream());
         }
         swappedOut = null;
         swappedErr = null;
         swappedIn = null;
     }
 
-    private DescriptorStream openQuietly(int fd) {
+    /** An endpoint on {@code fd}, opened now so that a failure is logged; null when it cannot be opened. */
+    private Endpoint endpoint(int fd, String name) {
         try {
-            return platform.open(fd);
+            DescriptorStream stream = platform.open(fd);
+            return new Endpoint(name, () -> stream, true);
         } catch (DescriptorException | RuntimeException e) {
             LOG.log(Level.WARNING, "the JVM''s stream for fd {0} could not be pointed at it ({1})", fd, e.getMessage());
             return null;
@@ -131,8 +129,8 @@ public final class JvmStreams {
     }
 
     /** Buffered like the JVM's own streams, so unflushed text behaves the same. */
-    private static PrintStream printStream(DescriptorStream fd, String encodingProperty) {
-        return new PrintStream(new BufferedOutputStream(new DescriptorOutput(fd), 128), true, charset(encodingProperty));
+    private static PrintStream printStream(Endpoint fd, String encodingProperty) {
+        return new PrintStream(new BufferedOutputStream(fd.outputStream(), 128), true, charset(encodingProperty));
     }
 
     private static Charset charset(String property) {
@@ -141,49 +139,6 @@ public final class JvmStreams {
             return name != null ? Charset.forName(name) : Charset.defaultCharset();
         } catch (RuntimeException e) {
             return Charset.defaultCharset();
-        }
-    }
-
-    /** Writes a descriptor stream. */
-    private static final class DescriptorOutput extends OutputStream {
-        private final DescriptorStream fd;
-
-        DescriptorOutput(DescriptorStream fd) {
-            this.fd = fd;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            fd.write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            fd.write(b, off, len);
-        }
-    }
-
-    /** Reads a descriptor stream. */
-    private static final class DescriptorInput extends InputStream {
-        private final DescriptorStream fd;
-
-        DescriptorInput(DescriptorStream fd) {
-            this.fd = fd;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n;
-            do {
-                n = fd.read(one, 0, 1);
-            } while (n == 0);
-            return n < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            return len == 0 ? 0 : fd.read(b, off, len);
         }
     }
 }

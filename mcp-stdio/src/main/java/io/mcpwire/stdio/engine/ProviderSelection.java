@@ -35,49 +35,41 @@ public final class ProviderSelection {
      * @param whyNone  why there is none; empty when there is one
      */
     public record Choice(PlatformDescriptors provider, String whyNone) {
+        static Choice of(PlatformDescriptors provider) {
+            return new Choice(provider, "");
+        }
+
+        static Choice none(String why) {
+            return new Choice(null, why);
+        }
     }
 
-    /** Chooses; with none, the one warning on stderr says why (unless isolation is required). */
+    /** Chooses; with none, the one warning on stderr says why (unless {@code warn} is false). */
     public static Choice choose(PlatformDescriptors explicit, boolean warn) {
-        String[] why = {""};
-        PlatformDescriptors p = pick(explicit, reason -> {
-            why[0] = reason;
-            if (reason.equals(OFF)) {
-                LOG.log(Level.INFO, "stdio isolation is off: {0}", reason);
-            } else if (warn && WARNED.compareAndSet(false, true)) {
-                LOG.log(Level.WARNING, "stdio isolation is off, serving the standard streams in place: {0}", reason);
-            }
-        });
-        return new Choice(p, why[0]);
+        Choice c = pick(explicit);
+        if (c.provider() == null && c.whyNone().equals(OFF)) {
+            LOG.log(Level.INFO, "stdio isolation is off: {0}", OFF);
+        } else if (c.provider() == null && warn && WARNED.compareAndSet(false, true)) {
+            LOG.log(Level.WARNING, "stdio isolation is off, serving the standard streams in place: {0}", c.whyNone());
+        }
+        return c;
     }
 
-    private static PlatformDescriptors pick(PlatformDescriptors explicit, java.util.function.Consumer<String> none) {
+    private static Choice pick(PlatformDescriptors explicit) {
         if (explicit != null) {
-            if (explicit.isSupported()) {
-                return explicit;
-            }
-            none.accept("the provider given, " + explicit.name() + ", cannot run here: "
-                    + explicit.unavailabilityCause());
-            return null;
+            return explicit.isSupported() ? Choice.of(explicit) : Choice.none("the provider given, "
+                    + explicit.name() + ", cannot run here: " + explicit.unavailabilityCause());
         }
         String wanted = System.getProperty(PROPERTY, "").trim();
         if (wanted.equals("none")) {
-            none.accept(OFF);
-            return null;
+            return Choice.none(OFF);
         }
         List<PlatformDescriptors> all = providers();
         if (!wanted.isEmpty()) {
-            for (PlatformDescriptors p : all) {
-                if (p.name().equals(wanted)) {
-                    if (p.isSupported()) {
-                        return p;
-                    }
-                    none.accept("-D" + PROPERTY + "=" + wanted + " cannot run here: " + p.unavailabilityCause());
-                    return null;
-                }
-            }
-            none.accept("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
-            return null;
+            return all.stream().filter(p -> p.name().equals(wanted)).findFirst()
+                    .map(p -> p.isSupported() ? Choice.of(p)
+                            : Choice.none("-D" + PROPERTY + "=" + wanted + " cannot run here: " + p.unavailabilityCause()))
+                    .orElseGet(() -> Choice.none("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all)));
         }
         PlatformDescriptors best = null;
         for (PlatformDescriptors p : all) {
@@ -86,15 +78,14 @@ public final class ProviderSelection {
             }
         }
         if (best != null) {
-            return best;
+            return Choice.of(best);
         }
-        none.accept(all.isEmpty()
+        return Choice.none(all.isEmpty()
                 ? "no platform provider is on the path (add platform-posix or platform-windows)"
                 : "no platform provider can run here: " + all.stream()
                         .filter(p -> p.priority() >= 0)
                         .map(p -> p.name() + ": " + p.unavailabilityCause())
                         .collect(Collectors.joining("; ")));
-        return null;
     }
 
     private static String names(List<PlatformDescriptors> all) {

@@ -21,12 +21,6 @@ public final class StreamClaim {
         int open() throws DescriptorException;
     }
 
-    /** One provider call. */
-    @FunctionalInterface
-    private interface PlatformCall {
-        int run() throws DescriptorException;
-    }
-
     private final PlatformDescriptors platform;
     private final int fd;
     private final Diversion diversion;
@@ -125,12 +119,12 @@ public final class StreamClaim {
     private DescriptorException divertOnto(int d) {
         DescriptorException failure = null;
         try {
-            guarded("dup2(" + d + ", " + fd + ")", () -> run(() -> platform.duplicateOnto(d, fd)));
+            guarded("dup2(" + d + ", " + fd + ")", () -> platform.duplicateOnto(d, fd));
         } catch (DescriptorException e) {
             failure = e;
         }
         try {
-            guarded("close(" + d + ")", () -> run(() -> platform.close(d)));
+            guarded("close(" + d + ")", () -> platform.close(d));
         } catch (DescriptorException e) {
             failure = failure != null ? failure : e;
         }
@@ -231,7 +225,7 @@ public final class StreamClaim {
     private DescriptorException putWireBack(String when) {
         try {
             int p = privateFd;
-            guarded("dup2(" + p + ", " + fd + ")", () -> run(() -> platform.duplicateOnto(p, fd)));
+            guarded("dup2(" + p + ", " + fd + ")", () -> platform.duplicateOnto(p, fd));
         } catch (DescriptorException e) {
             return e;
         }
@@ -249,7 +243,7 @@ public final class StreamClaim {
 
     private void closeQuietly(int descriptor, String what) {
         try {
-            guarded("close(" + descriptor + ")", () -> run(() -> platform.close(descriptor)));
+            guarded("close(" + descriptor + ")", () -> platform.close(descriptor));
         } catch (DescriptorException e) {
             LOG.log(Level.WARNING, "closing {0} (fd {1}) reported an error ({2}); not retried",
                     what, descriptor, e.getMessage());
@@ -268,30 +262,38 @@ public final class StreamClaim {
     }
 
     private void rebind() throws DescriptorException {
-        guarded("rebindStandardHandle(" + fd + ")", () -> run(() -> platform.rebindStandardHandle(fd)));
+        guarded("rebindStandardHandle(" + fd + ")", () -> platform.rebindStandardHandle(fd));
     }
 
-    /** A void provider call. */
+    /** A provider call that returns a descriptor. */
+    @FunctionalInterface
+    private interface IntCall {
+        int run() throws DescriptorException;
+    }
+
+    /** A provider call that returns nothing. */
     @FunctionalInterface
     private interface VoidCall {
         void run() throws DescriptorException;
-    }
-
-    private static int run(VoidCall call) throws DescriptorException {
-        call.run();
-        return 0;
     }
 
     /**
      * Runs a provider call so that it only ever succeeds or throws a {@link DescriptorException}:
      * an unchecked exception from a faulty provider takes the same safe paths as an OS error.
      */
-    private int guarded(String what, PlatformCall call) throws DescriptorException {
+    private int guarded(String what, IntCall call) throws DescriptorException {
         try {
             return call.run();
         } catch (RuntimeException e) {
             throw new DescriptorException(what, fd, 0, "the provider threw " + e);
         }
+    }
+
+    private void guarded(String what, VoidCall call) throws DescriptorException {
+        guarded(what, () -> {
+            call.run();
+            return 0;
+        });
     }
 
     @Override

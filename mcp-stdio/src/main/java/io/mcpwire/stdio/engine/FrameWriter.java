@@ -1,0 +1,209 @@
+package io.mcpwire.stdio.engine;
+
+import io.mcpwire.jsonrpc.ErrorCodes;
+import io.mcpwire.jsonrpc.JsonRpcCodec;
+import io.mcpwire.jsonrpc.JsonRpcError;
+import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.jsonrpc.JsonRpcResponse;
+import io.mcpwire.stdio.engine.OutboundQueue.Frame;
+import io.mcpwire.transport.MessageTooLargeException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.System.Logger.Level;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The transport's output side: encodes messages into frames on the sending thread, writes them
+ * at once when the wire is idle or queues them for the writer thread ({@link #run()}), which
+ * coalesces small ones, and counts what a failed write lost. Every answer leaves the pending set
+ * once its frame is taken, whatever the write then does; an answer over the size limit is
+ * replaced by a bounded error, so that every request is answered once.
+ */
+public final class FrameWriter implements Runnable {
+    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
+    private static final int WRITE_BATCH = 64 * 1024;
+    /** Frames are written in slices of this size, so that a slow reader shows progress. */
+    private static final int SLICE = 64 * 1024;
+    /** Each sending thread encodes into its own builder. */
+    private static final ThreadLocal<FrameBuilder> ENCODING = ThreadLocal.withInitial(FrameBuilder::new);
+
+    private final OutputStream out;
+    private final boolean flushAfterWrite;
+    private final JsonRpcCodec codec;
+    private final int maxMessageBytes;
+    private final OutboundQueue queue;
+    private final PendingRequests pending;
+    private final Progress progress;
+    /** Frames a write failed for: in flight when the client went, or when it was abandoned. */
+    private final AtomicInteger failedFrames = new AtomicInteger();
+    private volatile boolean stopping;
+    private volatile IOException failure;
+
+    /**
+     * @param out             the wire
+     * @param flushAfterWrite whether to flush after each write (streams the caller passed in)
+     * @param queue           the frames waiting for the writer thread
+     * @param pending         the requests owed an answer
+     * @param progress        the grace clock
+     */
+    public FrameWriter(OutputStream out, boolean flushAfterWrite, JsonRpcCodec codec, int maxMessageBytes,
+                       OutboundQueue queue, PendingRequests pending, Progress progress) {
+        this.out = out;
+        this.flushAfterWrite = flushAfterWrite;
+        this.codec = codec;
+        this.maxMessageBytes = maxMessageBytes;
+        this.queue = queue;
+        this.pending = pending;
+        this.progress = progress;
+    }
+
+    /**
+     * Encodes and writes or queues {@code message}. With {@code moreComing} (the dispatcher
+     * answering while more requests wait) it always queues, so that the writer gathers the
+     * answers into fewer, larger writes.
+     *
+     * @throws MessageTooLargeException when the message exceeds the limit (an answer is then
+     *                                  replaced by a bounded error, which is sent)
+     * @throws IOException              when the transport is closed or the write failed
+     */
+    public void send(JsonRpcMessage message, boolean moreComing) throws IOException {
+        JsonRpcResponse answer = message instanceof JsonRpcResponse r && r.id() != null ? r : null;
+        Frame frame;
+        try {
+            frame = encode(message);
+        } catch (MessageTooLargeException e) {
+            if (answer != null) {
+                deliver(standIn(answer, e), answer, moreComing);
+            }
+            throw e;
+        }
+        deliver(frame, answer, moreComing);
+    }
+
+    private void deliver(Frame frame, JsonRpcResponse answer, boolean moreComing) throws IOException {
+        boolean taken = false;
+        try {
+            if (!moreComing && queue.claimIdleWriter()) {
+                taken = true;
+                writeDirect(frame); // no hand-off to the writer thread when the wire is idle
+            } else {
+                queue.put(frame);
+                taken = true;
+            }
+        } finally {
+            if (taken && answer != null && pending.settled(answer.id())) {
+                progress.step();
+            }
+        }
+    }
+
+    /** The error that replaces an answer over the size limit: with its id when that fits, else with a null id. */
+    private Frame standIn(JsonRpcResponse answer, MessageTooLargeException e) throws MessageTooLargeException {
+        String why = "the answer of " + e.size() + " bytes exceeds the transport's limit of " + e.limit() + " bytes";
+        try {
+            return encode(JsonRpcError.of(answer.id(), ErrorCodes.INTERNAL_ERROR, why));
+        } catch (MessageTooLargeException idTooLong) {
+            return encode(JsonRpcError.of(null, ErrorCodes.INTERNAL_ERROR,
+                    why + "; the request id is too long to repeat within the limit"));
+        }
+    }
+
+    private Frame encode(JsonRpcMessage message) throws MessageTooLargeException {
+        FrameBuilder builder = ENCODING.get();
+        builder.reset();
+        codec.encode(message, builder);
+        long size = builder.size();
+        if (size > maxMessageBytes) {
+            builder.reset(); // let the chunks go
+            throw new MessageTooLargeException(size, maxMessageBytes);
+        }
+        return builder.toFrame();
+    }
+
+    private void writeDirect(Frame frame) throws IOException {
+        try {
+            writeParts(frame);
+            if (flushAfterWrite) {
+                out.flush();
+            }
+        } catch (IOException | RuntimeException e) {
+            failed(e, 1);
+            throw new IOException("writing to the client failed: " + e.getMessage(), e);
+        } finally {
+            queue.written();
+        }
+    }
+
+    private void writeParts(Frame frame) throws IOException {
+        for (byte[] part : frame.parts()) {
+            for (int off = 0; off < part.length; off += SLICE) {
+                out.write(part, off, Math.min(SLICE, part.length - off));
+                progress.step();
+            }
+        }
+    }
+
+    /** The writer thread: writes what is queued until the queue is closed and empty. */
+    @Override
+    public void run() {
+        byte[] batchBuffer = new byte[WRITE_BATCH];
+        List<Frame> batch;
+        while ((batch = queue.take(WRITE_BATCH)) != null) {
+            try {
+                if (batch.size() == 1) {
+                    writeParts(batch.get(0));
+                } else {
+                    int n = 0; // small frames, one part each: coalesced into one write
+                    for (Frame f : batch) {
+                        System.arraycopy(f.parts()[0], 0, batchBuffer, n, f.length());
+                        n += f.length();
+                    }
+                    out.write(batchBuffer, 0, n);
+                    progress.step();
+                }
+                if (flushAfterWrite) {
+                    out.flush();
+                }
+            } catch (IOException | RuntimeException e) {
+                failed(e, batch.size());
+            } finally {
+                queue.written();
+            }
+        }
+    }
+
+    /**
+     * A write failed: the frames in flight are lost and counted. Unless the transport is stopping
+     * (and woke the write itself), the client has gone: the first failure is kept, and what waits
+     * in the queue is dropped, counted, and the writer thread ends.
+     */
+    private void failed(Exception e, int frames) {
+        failedFrames.addAndGet(frames);
+        if (stopping) {
+            return;
+        }
+        synchronized (this) {
+            if (failure == null) {
+                failure = new IOException("writing to the client failed: " + e.getMessage(), e);
+                LOG.log(Level.DEBUG, "{0}", failure.getMessage());
+            }
+        }
+        failedFrames.addAndGet(queue.close());
+    }
+
+    /** From now on a failed write is the transport's own doing (it woke the writer), not the client's. */
+    public void stopping() {
+        stopping = true;
+    }
+
+    /** The first write failure the client caused, or null. */
+    public IOException failure() {
+        return failure;
+    }
+
+    /** How many frames were lost in failed writes. */
+    public int failedFrames() {
+        return failedFrames.get();
+    }
+}

@@ -1,0 +1,135 @@
+package io.mcpwire.stdio.engine;
+
+import io.mcpwire.jsonrpc.DecodeError;
+import io.mcpwire.jsonrpc.DecodeResult;
+import io.mcpwire.jsonrpc.JsonRpcCodec;
+import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.jsonrpc.JsonRpcNotification;
+import io.mcpwire.jsonrpc.JsonRpcRequest;
+import io.mcpwire.jsonrpc.RequestId;
+import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.transport.TransportListener;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.System.Logger.Level;
+import java.util.function.BooleanSupplier;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The transport's input side, on the dispatcher thread: frames what the reader thread handed
+ * over, decodes each line, keeps the set of requests owed an answer (a request the client
+ * cancelled is not owed), answers lines that do not decode, and calls the listener, in order.
+ */
+public final class LineDispatcher {
+    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
+
+    /** Sends an answer for a line that did not decode. */
+    @FunctionalInterface
+    public interface Answerer {
+        /** Sends {@code message}. */
+        void send(JsonRpcMessage message) throws IOException;
+    }
+
+    private final JsonRpcCodec codec;
+    private final LineFramer framer;
+    private final int maxMessageBytes;
+    private final PendingRequests pending;
+    private final Progress progress;
+    private final TransportListener listener;
+    private final Answerer decodeErrors;
+    private final BooleanSupplier stopped;
+
+    /**
+     * @param decodeErrors where answers to undecodable lines go, or null to leave them to the listener
+     * @param stopped      whether the transport is closing: nothing more is dispatched
+     */
+    public LineDispatcher(JsonRpcCodec codec, int maxMessageBytes, PendingRequests pending, Progress progress,
+                          TransportListener listener, Answerer decodeErrors, BooleanSupplier stopped) {
+        this.codec = codec;
+        this.framer = new LineFramer(maxMessageBytes);
+        this.maxMessageBytes = maxMessageBytes;
+        this.pending = pending;
+        this.progress = progress;
+        this.listener = listener;
+        this.decodeErrors = decodeErrors;
+        this.stopped = stopped;
+    }
+
+    /** Whether bytes after the line being dispatched are already buffered: more requests are on their way. */
+    public boolean moreBuffered() {
+        return framer.moreBuffered();
+    }
+
+    /** The largest the line buffer has grown, in bytes. */
+    public int peakBufferBytes() {
+        return framer.peakBufferBytes();
+    }
+
+    /** Dispatches every line of {@code wire} until it ends, fails, or the transport stops. */
+    public void run(InputStream wire) {
+        LineFramer.Sink sink = new LineFramer.Sink() {
+            @Override
+            public void line(byte[] buffer, int offset, int length) {
+                dispatch(codec.decode(buffer, offset, length));
+            }
+
+            @Override
+            public void oversized(long length) {
+                dispatch(DecodeError.invalidRequest("a message of " + length + " bytes exceeds the limit of "
+                        + maxMessageBytes + " bytes; it was skipped", null));
+            }
+        };
+        try {
+            while (framer.readFrom(wire, sink) && !stopped.getAsBoolean()) {
+                // each read hands complete lines to the sink
+            }
+        } catch (IOException | RuntimeException e) {
+            // the reader thread or close() has the ending in hand
+        }
+    }
+
+    private void dispatch(DecodeResult result) {
+        if (stopped.getAsBoolean()) {
+            return; // the listener has been or is being told of the close
+        }
+        progress.step();
+        if (result instanceof DecodeResult.Decoded decoded) {
+            JsonRpcMessage m = decoded.message();
+            if (m instanceof JsonRpcRequest request) {
+                pending.received(request.id());
+            } else if (m instanceof JsonRpcNotification n && McpProtocol.CANCELLED.equals(n.method())) {
+                cancelled(n);
+            }
+            try {
+                listener.onMessage(m);
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "the listener failed on a message; serving goes on", e);
+            }
+            return;
+        }
+        DecodeError error = (DecodeError) result;
+        LOG.log(Level.DEBUG, "undecodable line: {0}", error.message());
+        if (decodeErrors != null) {
+            try {
+                decodeErrors.send(error.toResponse());
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "could not answer an undecodable line: {0}", e.getMessage());
+            }
+        }
+        try {
+            listener.onDecodeError(error);
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "the listener failed on a decode error; serving goes on", e);
+        }
+    }
+
+    /** A cancelled request needs no answer (MCP), so end of input does not wait for one. */
+    private void cancelled(JsonRpcNotification n) {
+        JsonNode id = n.params() != null ? n.params().get("requestId") : null;
+        if (id != null && id.isString()) {
+            pending.settled(RequestId.of(id.stringValue()));
+        } else if (id != null && id.canConvertToLong() && id.isIntegralNumber()) {
+            pending.settled(RequestId.of(id.longValue()));
+        }
+    }
+}
