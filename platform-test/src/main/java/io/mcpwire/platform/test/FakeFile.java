@@ -2,6 +2,7 @@ package io.mcpwire.platform.test;
 
 import io.mcpwire.platform.FileIdentity;
 import java.io.ByteArrayOutputStream;
+import java.nio.channels.AsynchronousCloseException;
 
 /** One open file in the fake's table, shared by every descriptor that refers to it. */
 final class FakeFile {
@@ -70,6 +71,71 @@ final class FakeFile {
                 pipe.writers--;
             }
         }
+    }
+
+    /** How a blocking read or write of a pipe waits, and whether its stream was woken meanwhile. */
+    interface Wait {
+        boolean woken();
+
+        void await();
+    }
+
+    boolean canRead() {
+        return role == Role.NULL_DEVICE || role == Role.FILE || role == Role.PIPE_READ;
+    }
+
+    boolean canWrite() {
+        return role == Role.NULL_DEVICE || role == Role.SINK || role == Role.PIPE_WRITE;
+    }
+
+    /** Reads up to {@code len} bytes; -1 at end. A pipe waits while it is empty and still written to. */
+    int read(byte[] b, int off, int len, Wait wait) throws AsynchronousCloseException {
+        switch (role) {
+            case FILE: {
+                int n = Math.min(len, content.length - position);
+                if (n <= 0) {
+                    return -1;
+                }
+                System.arraycopy(content, position, b, off, n);
+                position += n;
+                return n;
+            }
+            case PIPE_READ: {
+                while (pipe.available() == 0 && pipe.writers > 0 && !wait.woken()) {
+                    wait.await();
+                }
+                if (wait.woken()) {
+                    throw new AsynchronousCloseException();
+                }
+                return pipe.available() == 0 ? -1 : pipe.take(b, off, len);
+            }
+            default:
+                return -1; // the null device
+        }
+    }
+
+    /**
+     * Writes some of {@code len} bytes and says how many; -1 when a pipe has no reader left. A full
+     * pipe waits for room.
+     */
+    int write(byte[] b, int off, int len, Wait wait) throws AsynchronousCloseException {
+        if (role == Role.SINK) {
+            sink.write(b, off, len);
+        } else if (role == Role.PIPE_WRITE) {
+            while (pipe.readers > 0 && pipe.free() <= 0 && !wait.woken()) {
+                wait.await();
+            }
+            if (wait.woken()) {
+                throw new AsynchronousCloseException();
+            }
+            if (pipe.readers == 0) {
+                return -1;
+            }
+            int n = (int) Math.min(len, pipe.free());
+            pipe.append(b, off, n);
+            return n;
+        }
+        return len; // a sink, or the null device
     }
 
     FileIdentity identity() {

@@ -8,13 +8,11 @@ import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.channels.AsynchronousCloseException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -55,19 +53,13 @@ public final class FakeProcess implements PlatformDescriptors {
 
     private final String name;
     private final boolean followsDescriptors;
-    private final FakeFile[] table = new FakeFile[TABLE_SIZE];
-    private final boolean[] cloexec = new boolean[TABLE_SIZE];
-    private final FakeFile[] stdHandles = new FakeFile[3];
-    /** The JVM's own file on each standard descriptor the parent left closed, else null. */
-    private final FakeFile[] ownAtStart = new FakeFile[3];
+    private final FakeTable table = new FakeTable();
     private final Map<String, ByteArrayOutputStream> files = new HashMap<>();
     private final List<Call> calls = new ArrayList<>();
     private final Faults faults = new Faults(lock);
     private final List<String> violations = new ArrayList<>();
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     private final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
-    private final Pipe toServer;
-    private final Pipe toClient;
     private final FakeFile wireIn;
     private final FakeFile wireOut;
     private final FakeClient client;
@@ -79,8 +71,8 @@ public final class FakeProcess implements PlatformDescriptors {
         this.followsDescriptors = !b.windowsStyle;
         FileIdentity.Kind wireKind = b.sockets ? FileIdentity.Kind.SOCKET : FileIdentity.Kind.PIPE;
         String wireName = b.sockets ? "socket" : "pipe";
-        toServer = new Pipe("client->server " + wireName, nextId++, Long.MAX_VALUE);
-        toClient = new Pipe("server->client " + wireName, nextId++, b.pipeCapacity);
+        Pipe toServer = new Pipe("client->server " + wireName, nextId++, Long.MAX_VALUE);
+        Pipe toClient = new Pipe("server->client " + wireName, nextId++, b.pipeCapacity);
         toServer.writers = 1; // the client's end
         toClient.readers = 1;
 
@@ -95,32 +87,22 @@ public final class FakeProcess implements PlatformDescriptors {
         for (int fd = 0; fd < 2; fd++) {
             if (b.closedAtStart[fd]) {
                 // As a JVM does: the parent gave nothing, so its module image landed here.
-                ownAtStart[fd] = FakeFile.file(nextId++, "lib/modules (the JVM's own)", MODULE_IMAGE);
-                install(fd, ownAtStart[fd], false);
+                table.installOwn(fd, FakeFile.file(nextId++, "lib/modules (the JVM's own)", MODULE_IMAGE));
             } else {
-                install(fd, fd == 0 ? wireIn : wireOut, false);
+                table.install(fd, fd == 0 ? wireIn : wireOut, false);
             }
         }
         switch (b.stderr) {
-            case SINK:
-                install(2, FakeFile.sink(nextId++, nextId++, "stderr", FileIdentity.Kind.PIPE, stderr), false);
-                break;
-            case SAME_AS_STDOUT:
-                install(2, wireOut, false);
-                break;
-            case READ_ONLY_FILE:
-                ownAtStart[2] = FakeFile.file(nextId++, "lib/modules", MODULE_IMAGE);
-                install(2, ownAtStart[2], false);
-                break;
-            case TERMINAL_WITH_STDOUT:
-                // A second open of the same terminal: another open file, the same device and inode.
-                install(2, FakeFile.sink(nextId++, wireOut.inode, "terminal", FileIdentity.Kind.TERMINAL, terminal), false);
-                break;
-            default:
-                break;
+            case SINK -> table.install(2, FakeFile.sink(nextId++, nextId++, "stderr", FileIdentity.Kind.PIPE, stderr), false);
+            case SAME_AS_STDOUT -> table.install(2, wireOut, false);
+            case READ_ONLY_FILE -> table.installOwn(2, FakeFile.file(nextId++, "lib/modules", MODULE_IMAGE));
+            // A second open of the same terminal: another open file, the same device and inode.
+            case TERMINAL_WITH_STDOUT -> table.install(2,
+                    FakeFile.sink(nextId++, wireOut.inode, "terminal", FileIdentity.Kind.TERMINAL, terminal), false);
+            case CLOSED -> { }
         }
         for (int fd = 0; fd < 3; fd++) {
-            stdHandles[fd] = table[fd];
+            table.rebind(fd);
         }
         client = new FakeClient(this, toServer, toClient);
     }
@@ -206,8 +188,8 @@ public final class FakeProcess implements PlatformDescriptors {
             FakeFile file = open(c, source);
             checkRange(c, target);
             if (source != target) {
-                closeEntry(target);
-                install(target, file, false); // dup2 clears close-on-exec on the target
+                table.close(target);
+                table.install(target, file, false); // dup2 clears close-on-exec on the target
             }
             return target;
         });
@@ -235,10 +217,7 @@ public final class FakeProcess implements PlatformDescriptors {
     public StandardOrigin standardOrigin(int fd) throws DescriptorException {
         return call(Op.ORIGIN, fd, -1, null, c -> {
             checkRange(c, fd);
-            if (table[fd] == null) {
-                return StandardOrigin.CLOSED;
-            }
-            return fd < 3 && table[fd] == ownAtStart[fd] ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
+            return table.origin(fd);
         });
     }
 
@@ -246,7 +225,7 @@ public final class FakeProcess implements PlatformDescriptors {
     public void close(int fd) throws DescriptorException {
         call(Op.CLOSE, fd, -1, null, c -> {
             open(c, fd);
-            closeEntry(fd);
+            table.close(fd);
             return 0;
         });
     }
@@ -257,7 +236,8 @@ public final class FakeProcess implements PlatformDescriptors {
             if (fd < 0 || fd > 2) {
                 throw error(c, FakeErrors.EBADF, "EBADF (not a standard descriptor)");
             }
-            stdHandles[fd] = open(c, fd);
+            open(c, fd);
+            table.rebind(fd);
             return 0;
         });
     }
@@ -273,87 +253,13 @@ public final class FakeProcess implements PlatformDescriptors {
         return new FakeStream(this, fd);
     }
 
-    // ------------------------------------------------------------------ stream I/O
-
-    int read(FakeStream s, byte[] b, int off, int len) throws IOException {
-        return callIo(Op.READ, s.descriptor(), -1, null, c -> {
-            FakeFile f = open(c, s.descriptor());
-            switch (f.role) {
-                case NULL_DEVICE:
-                    return -1;
-                case FILE: {
-                    int n = Math.min(len, f.content.length - f.position);
-                    if (n <= 0) {
-                        return -1;
-                    }
-                    System.arraycopy(f.content, f.position, b, off, n);
-                    f.position += n;
-                    return n;
-                }
-                case PIPE_READ: {
-                    Pipe p = f.pipe;
-                    while (p.available() == 0 && p.writers > 0 && !s.woken) {
-                        awaitChange();
-                    }
-                    if (s.woken) {
-                        throw new AsynchronousCloseException();
-                    }
-                    return p.available() == 0 ? -1 : p.take(b, off, len);
-                }
-                default:
-                    throw error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for reading)");
-            }
-        });
-    }
-
-    void write(FakeStream s, byte[] b, int off, int len) throws IOException {
-        callIo(Op.WRITE, s.descriptor(), -1, null, c -> {
-            int done = 0;
-            while (done < len) {
-                FakeFile f = open(c, s.descriptor());
-                switch (f.role) {
-                    case NULL_DEVICE:
-                        return len;
-                    case SINK:
-                        f.sink.write(b, off + done, len - done);
-                        return len;
-                    case PIPE_WRITE: {
-                        Pipe p = f.pipe;
-                        while (p.readers > 0 && p.free() <= 0 && !s.woken) {
-                            awaitChange();
-                        }
-                        if (s.woken) {
-                            throw new AsynchronousCloseException();
-                        }
-                        if (p.readers == 0) {
-                            throw error(c, FakeErrors.EPIPE, "EPIPE (Broken pipe: the reader has gone)");
-                        }
-                        int n = (int) Math.min(len - done, p.free());
-                        p.append(b, off + done, n);
-                        done += n;
-                        changed.signalAll();
-                        break;
-                    }
-                    default:
-                        throw error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for writing)");
-                }
-            }
-            return len;
-        });
-    }
-
+    /** Marks {@code s} woken and wakes every wait of the table. */
     void wake(FakeStream s) {
-        lock.lock();
-        try {
+        locked(() -> {
             s.woken = true;
             changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void awaitChange() {
-        changed.awaitUninterruptibly();
+            return null;
+        });
     }
 
     // ------------------------------------------------------------------ inspection
@@ -370,92 +276,42 @@ public final class FakeProcess implements PlatformDescriptors {
 
     /** Every platform call so far, in order. */
     public List<Call> calls() {
-        lock.lock();
-        try {
-            return List.copyOf(calls);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> List.copyOf(calls));
     }
 
     /** How many platform calls were made so far. */
     public int callCount() {
-        lock.lock();
-        try {
-            return calls.size();
-        } finally {
-            lock.unlock();
-        }
+        return locked(calls::size);
     }
 
     /** The table as it is now. */
     public TableSnapshot snapshot() {
-        lock.lock();
-        try {
-            Map<Integer, String> fds = new HashMap<>();
-            for (int fd = 0; fd < TABLE_SIZE; fd++) {
-                if (table[fd] != null) {
-                    fds.put(fd, describeFile(table[fd]) + (cloexec[fd] ? " [cloexec]" : ""));
-                }
-            }
-            Map<Integer, String> slots = new HashMap<>();
-            for (int fd = 0; fd < 3; fd++) {
-                slots.put(fd, describeSlot(fd));
-            }
-            return new TableSnapshot(fds, slots);
-        } finally {
-            lock.unlock();
-        }
+        return locked(table::snapshot);
     }
 
     /** What {@code fd} refers to, for example {@code "null device (read)"}, or {@code "closed"}. */
     public String describe(int fd) {
-        lock.lock();
-        try {
-            return fd >= 0 && fd < TABLE_SIZE && table[fd] != null ? table[fd].label : "closed";
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> table.describe(fd));
     }
 
     /** Whether fd 0 or fd 1 refers to its wire file (the one it had at start). */
     public boolean isOnWire(int fd) {
-        lock.lock();
-        try {
-            return table[fd] != null && table[fd] == (fd == 0 ? wireIn : fd == 1 ? wireOut : null);
-        } finally {
-            lock.unlock();
-        }
+        return (fd == 0 || fd == 1) && refersToWireOf(fd, fd);
     }
 
     /** Whether {@code fd} refers to the same wire file as fd {@code standardFd} had at start. */
     public boolean refersToWireOf(int fd, int standardFd) {
-        lock.lock();
-        try {
-            return table[fd] != null && table[fd] == (standardFd == 0 ? wireIn : wireOut);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> table.get(fd) != null && table.get(fd) == (standardFd == 0 ? wireIn : wireOut));
     }
 
     /** Whether {@code fd} is open and close-on-exec (not inherited by a child). */
     public boolean isCloseOnExec(int fd) {
-        lock.lock();
-        try {
-            return table[fd] != null && cloexec[fd];
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> table.isCloseOnExec(fd));
     }
 
     /** What the OS standard-handle slot {@code fd} (0..2) refers to, or {@code "closed"}. */
     public String stdHandle(int fd) {
-        lock.lock();
-        try {
-            return describeSlot(fd);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> table.describeSlot(fd));
     }
 
     /**
@@ -463,63 +319,27 @@ public final class FakeProcess implements PlatformDescriptors {
      * standard-handle slots in Windows style, else the descriptors themselves.
      */
     public List<String> childStdio() {
-        lock.lock();
-        try {
-            List<String> out = new ArrayList<>();
-            for (int fd = 0; fd < 3; fd++) {
-                out.add(followsDescriptors ? (table[fd] == null ? "closed" : table[fd].label) : describeSlot(fd));
-            }
-            return out;
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> table.childStdio(followsDescriptors));
     }
 
     /** The descriptors a child process would inherit (open and not close-on-exec). */
     public List<Integer> inheritedDescriptors() {
-        lock.lock();
-        try {
-            TreeSet<Integer> out = new TreeSet<>();
-            for (int fd = 0; fd < TABLE_SIZE; fd++) {
-                if (table[fd] != null && !cloexec[fd]) {
-                    out.add(fd);
-                }
-            }
-            return List.copyOf(out);
-        } finally {
-            lock.unlock();
-        }
+        return locked(table::inherited);
     }
 
     /** Everything written to the stderr sink so far. */
     public String stderrText() {
-        lock.lock();
-        try {
-            return stderr.toString(StandardCharsets.UTF_8);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> stderr.toString(StandardCharsets.UTF_8));
     }
 
     /** Everything appended so far to the file {@code path} opened with {@link #openAppend}; empty when none. */
     public String fileText(String path) {
-        lock.lock();
-        try {
-            ByteArrayOutputStream f = files.get(path);
-            return f == null ? "" : f.toString(StandardCharsets.UTF_8);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> files.containsKey(path) ? files.get(path).toString(StandardCharsets.UTF_8) : "");
     }
 
     /** Everything written to the terminal so far ({@link StderrMode#TERMINAL_WITH_STDOUT}). */
     public String terminalText() {
-        lock.lock();
-        try {
-            return terminal.toString(StandardCharsets.UTF_8);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> terminal.toString(StandardCharsets.UTF_8));
     }
 
     /**
@@ -527,12 +347,7 @@ public final class FakeProcess implements PlatformDescriptors {
      * files), naming the call that caused it; empty when the wire was always reachable.
      */
     public List<String> wireViolations() {
-        lock.lock();
-        try {
-            return List.copyOf(violations);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> List.copyOf(violations));
     }
 
     /** Throws an {@link AssertionError} naming the first call after which the wire was unreachable. */
@@ -548,10 +363,20 @@ public final class FakeProcess implements PlatformDescriptors {
         return "FakeProcess[" + name + ", " + snapshot() + "]";
     }
 
+    private <T> T locked(java.util.function.Supplier<T> query) {
+        lock.lock();
+        try {
+            return query.get();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     // ------------------------------------------------------------------ the table
 
+    /** What a call does once logged and past the scripted faults; it runs under the lock. */
     @FunctionalInterface
-    private interface Action<T> {
+    interface Action<T> {
         T run(Call call) throws IOException;
     }
 
@@ -566,7 +391,7 @@ public final class FakeProcess implements PlatformDescriptors {
         }
     }
 
-    private <T> T callIo(Op op, int fd, int source, Access access, Action<T> action) throws IOException {
+    <T> T callIo(Op op, int fd, int source, Access access, Action<T> action) throws IOException {
         lock.lock();
         try {
             Call c = new Call(calls.size() + 1, op, fd, source, access);
@@ -576,7 +401,7 @@ public final class FakeProcess implements PlatformDescriptors {
                 if (fault != null) {
                     if ((op == Op.DUP2 && fault.destroysTarget()) || op == Op.CLOSE) {
                         // A failing close still frees the descriptor, as on Linux.
-                        closeEntry(fd);
+                        table.close(fd);
                     }
                     throw error(c, fault.errnoCode(), fault.errorText());
                 }
@@ -592,65 +417,39 @@ public final class FakeProcess implements PlatformDescriptors {
 
     private void checkWire(Call c) {
         // A wire the parent never gave (closed at start) cannot be lost.
-        boolean lost = (ownAtStart[0] == null && wireIn.refs == 0) || (ownAtStart[1] == null && wireOut.refs == 0);
+        boolean inLost = table.givenAtStart(0) && wireIn.refs == 0;
+        boolean lost = inLost || (table.givenAtStart(1) && wireOut.refs == 0);
         if (lost && !wireLost) {
-            String which = ownAtStart[0] == null && wireIn.refs == 0 ? "stdin wire (" + wireIn.label + ")" : "stdout wire (" + wireOut.label + ")";
+            String which = inLost ? "stdin wire (" + wireIn.label + ")" : "stdout wire (" + wireOut.label + ")";
             violations.add("after call " + c + ": the " + which + " is referred to by no descriptor");
         }
         wireLost = lost;
     }
 
-    private static DescriptorException error(Call c, int errno, String text) {
+    static DescriptorException error(Call c, int errno, String text) {
         return new DescriptorException(c.describe(), c.fd(), errno, text);
     }
 
-    private FakeFile open(Call c, int fd) throws DescriptorException {
-        if (fd < 0 || fd >= TABLE_SIZE || table[fd] == null) {
+    FakeFile open(Call c, int fd) throws DescriptorException {
+        FakeFile f = table.get(fd);
+        if (f == null) {
             throw error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
         }
-        return table[fd];
+        return f;
     }
 
     private void checkRange(Call c, int fd) throws DescriptorException {
-        if (fd < 0 || fd >= TABLE_SIZE) {
+        if (!FakeTable.inRange(fd)) {
             throw error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
         }
     }
 
     private int allocate(FakeFile file, int floor, Call c) throws DescriptorException {
-        for (int fd = floor; fd < TABLE_SIZE; fd++) {
-            if (table[fd] == null) {
-                install(fd, file, true);
-                return fd;
-            }
+        int fd = table.allocate(file, floor);
+        if (fd < 0) {
+            throw error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
         }
-        throw error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
-    }
-
-    private void install(int fd, FakeFile file, boolean closeOnExec) {
-        file.retain();
-        table[fd] = file;
-        cloexec[fd] = closeOnExec;
-    }
-
-    private void closeEntry(int fd) {
-        if (fd >= 0 && fd < TABLE_SIZE && table[fd] != null) {
-            table[fd].release();
-            table[fd] = null;
-            cloexec[fd] = false;
-        }
-    }
-
-    private String describeSlot(int fd) {
-        FakeFile f = stdHandles[fd];
-        if (f == null) {
-            return "closed";
-        }
-        return f.refs == 0 ? "stale handle to " + f.label : f.label;
-    }
-
-    private static String describeFile(FakeFile f) {
-        return f.label + " #" + f.id;
+        return fd;
     }
 
     /** Options for a {@link FakeProcess}. */

@@ -10,6 +10,18 @@ final class FakeStream implements DescriptorStream {
     private final int fd;
     /** Guarded by the process lock. */
     boolean woken;
+    /** A blocked read or write waits for any change of the table, and ends when this stream is woken. */
+    private final FakeFile.Wait waitForChange = new FakeFile.Wait() {
+        @Override
+        public boolean woken() {
+            return woken;
+        }
+
+        @Override
+        public void await() {
+            process.changed.awaitUninterruptibly();
+        }
+    };
 
     FakeStream(FakeProcess process, int fd) {
         this.process = process;
@@ -27,15 +39,37 @@ final class FakeStream implements DescriptorStream {
         if (length == 0) {
             return 0;
         }
-        return process.read(this, buffer, offset, length);
+        return process.callIo(Op.READ, fd, -1, null, c -> {
+            FakeFile f = process.open(c, fd);
+            if (!f.canRead()) {
+                throw FakeProcess.error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for reading)");
+            }
+            return f.read(buffer, offset, length, waitForChange);
+        });
     }
 
     @Override
     public void write(byte[] buffer, int offset, int length) throws IOException {
         checkOpen();
-        if (length > 0) {
-            process.write(this, buffer, offset, length);
+        if (length == 0) {
+            return;
         }
+        // Each piece resolves the descriptor afresh: it may move while a write waits for room.
+        process.callIo(Op.WRITE, fd, -1, null, c -> {
+            for (int done = 0; done < length; ) {
+                FakeFile f = process.open(c, fd);
+                if (!f.canWrite()) {
+                    throw FakeProcess.error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for writing)");
+                }
+                int n = f.write(buffer, offset + done, length - done, waitForChange);
+                if (n < 0) {
+                    throw FakeProcess.error(c, FakeErrors.EPIPE, "EPIPE (Broken pipe: the reader has gone)");
+                }
+                done += n;
+                process.changed.signalAll();
+            }
+            return length;
+        });
     }
 
     private void checkOpen() throws AsynchronousCloseException {
