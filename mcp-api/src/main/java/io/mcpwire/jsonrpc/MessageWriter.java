@@ -1,0 +1,127 @@
+package io.mcpwire.jsonrpc;
+
+import java.util.Map;
+import java.util.function.Supplier;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.POJONode;
+
+/**
+ * Writes one message as compact JSON on Jackson's streaming API, trees included, so that
+ * encoding needs no databind mapper (only a POJO node inside a tree does, built on first use).
+ */
+final class MessageWriter {
+    private final JsonGenerator g;
+    private final Supplier<JsonMapper> pojoMapper;
+
+    MessageWriter(JsonGenerator g, Supplier<JsonMapper> pojoMapper) {
+        this.g = g;
+        this.pojoMapper = pojoMapper;
+    }
+
+    /** Writes {@code message} as one JSON object. */
+    void write(JsonRpcMessage message) {
+        g.writeStartObject();
+        g.writeStringProperty("jsonrpc", JsonRpcMessage.VERSION);
+        if (message instanceof JsonRpcRequest r) {
+            writeId(r.id());
+            g.writeStringProperty("method", r.method());
+            writeTree("params", r.params());
+        } else if (message instanceof JsonRpcNotification n) {
+            g.writeStringProperty("method", n.method());
+            writeTree("params", n.params());
+        } else if (message instanceof JsonRpcResult r) {
+            writeId(r.id());
+            g.writeName("result");
+            writeNode(r.result());
+        } else if (message instanceof JsonRpcError e) {
+            writeId(e.id());
+            g.writeName("error");
+            g.writeStartObject();
+            g.writeNumberProperty("code", e.error().code());
+            g.writeStringProperty("message", e.error().message());
+            writeTree("data", e.error().data());
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+    }
+
+    private void writeId(RequestId id) {
+        g.writeName("id");
+        if (id == null) {
+            g.writeNull();
+        } else if (id instanceof RequestId.NumberId n) {
+            g.writeNumber(n.value());
+        } else if (id instanceof RequestId.StringId str) {
+            g.writeString(str.value());
+        }
+    }
+
+    private void writeTree(String name, JsonNode node) {
+        if (node != null) {
+            g.writeName(name);
+            writeNode(node);
+        }
+    }
+
+    /** Writes a tree with the streaming API; only a POJO node needs the databind mapper. */
+    private void writeNode(JsonNode node) {
+        switch (node.getNodeType()) {
+            case OBJECT:
+                g.writeStartObject();
+                for (Map.Entry<String, JsonNode> e : node.properties()) {
+                    g.writeName(e.getKey());
+                    writeNode(e.getValue());
+                }
+                g.writeEndObject();
+                break;
+            case ARRAY:
+                g.writeStartArray();
+                for (JsonNode child : node) {
+                    writeNode(child);
+                }
+                g.writeEndArray();
+                break;
+            case STRING:
+                g.writeString(node.stringValue());
+                break;
+            case NUMBER:
+                writeNumber(node);
+                break;
+            case BOOLEAN:
+                g.writeBoolean(node.booleanValue());
+                break;
+            case BINARY:
+                g.writeBinary(node.binaryValue());
+                break;
+            case POJO:
+                pojoMapper.get().writeValue(g, ((POJONode) node).getPojo());
+                break;
+            default: // NULL, MISSING
+                g.writeNull();
+        }
+    }
+
+    private void writeNumber(JsonNode n) {
+        switch (n.numberType()) {
+            case INT:
+                g.writeNumber(n.intValue());
+                break;
+            case LONG:
+                g.writeNumber(n.longValue());
+                break;
+            case BIG_INTEGER:
+                g.writeNumber(n.bigIntegerValue());
+                break;
+            case FLOAT:
+                g.writeNumber(n.floatValue());
+                break;
+            case BIG_DECIMAL:
+                g.writeNumber(n.decimalValue());
+                break;
+            default:
+                g.writeNumber(n.doubleValue());
+        }
+    }
+}
