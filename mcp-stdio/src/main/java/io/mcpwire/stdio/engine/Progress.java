@@ -1,7 +1,7 @@
 package io.mcpwire.stdio.engine;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -13,11 +13,12 @@ import java.util.function.BooleanSupplier;
 public final class Progress {
     private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-    private final AtomicLong steps = new AtomicLong();
+    /** Bumped by the dispatcher, the writer and senders for every message: an adder, not one contended word. */
+    private final LongAdder steps = new LongAdder();
 
     /** One step forward. */
     public void step() {
-        steps.incrementAndGet();
+        steps.increment();
     }
 
     /**
@@ -25,11 +26,11 @@ public final class Progress {
      * Checks every 10 ms: the conditions span several locks, and a grace period is seconds long.
      */
     public boolean await(BooleanSupplier done, long graceNanos) {
-        long seen = steps.get();
+        long seen = steps.sum();
         long since = System.nanoTime();
         while (!done.getAsBoolean()) {
             long now = System.nanoTime();
-            long s = steps.get();
+            long s = steps.sum();
             if (s != seen) {
                 seen = s;
                 since = now;

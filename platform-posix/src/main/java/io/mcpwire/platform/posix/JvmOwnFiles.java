@@ -2,7 +2,6 @@ package io.mcpwire.platform.posix;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,11 +44,8 @@ final class JvmOwnFiles {
         }
     }
 
-    /** Whether {@code file}, a path an open descriptor refers to, is one of the JVM's own regular files. */
+    /** Whether {@code file}, the regular file an open descriptor refers to, is one of the JVM's own. */
     boolean contains(Path file) {
-        if (!Files.isRegularFile(file)) {
-            return false;
-        }
         Path real;
         try {
             real = file.toRealPath();

@@ -176,7 +176,9 @@ public final class PosixDescriptors implements PlatformDescriptors {
             return StandardOrigin.PROCESS_OWN;
         }
         Path path = path(p, fd);
-        return path != null && JvmFilesHolder.FILES.contains(path) ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
+        // Only a regular file can be one of the JVM's; a pipe or socket never builds the set of them.
+        return path != null && Files.isRegularFile(path) && JvmFilesHolder.FILES.contains(path)
+                ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
     }
 
     /** The path {@code fd} was opened with, or null where none can be had (a pipe, FreeBSD). */
