@@ -116,8 +116,8 @@ public final class StdioTransport implements McpTransport {
             throw new IllegalStateException("the transport is already started");
         }
         this.listener = listener;
-        this.lines = new LineDispatcher(codec, maxMessageBytes, pending, progress, listener,
-                answerDecodeErrors ? this::send : null, terminating::get);
+        this.lines = new LineDispatcher(codec, maxMessageBytes, pending, progress, listener, this::send,
+                answerDecodeErrors, terminating::get);
         writer = daemon(this::writeLoop, "mcpwire-stdio-writer");
         dispatcher = daemon(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         reader = daemon(this::readLoop, "mcpwire-stdio-reader");

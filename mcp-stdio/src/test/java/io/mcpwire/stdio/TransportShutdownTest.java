@@ -149,6 +149,33 @@ class TransportShutdownTest {
     }
 
     @Test
+    void aRequestOnWhichTheListenerThrowsIsAnsweredSoEndOfInputNeedNotWaitForIt() throws Exception {
+        FakeProcess fake = FakeProcess.withPipes();
+        // A grace longer than the test's own wait: only the answer can let the transport close in time.
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMinutes(5)).build();
+        CompletableFuture<TransportClosed> closed = new CompletableFuture<>();
+        t.start(new TransportListener() {
+            @Override
+            public void onMessage(JsonRpcMessage message) {
+                throw new IllegalStateException("a tool that blew up");
+            }
+
+            @Override
+            public void onClosed(TransportClosed c) {
+                closed.complete(c);
+            }
+        });
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\"}");
+        fake.client().closeInput();
+        JsonRpcError answer = error(fake.client().readLine(T));
+        assertEquals(io.mcpwire.jsonrpc.RequestId.of(9), answer.id());
+        assertEquals(-32603, answer.error().code());
+        assertTrue(answer.error().message().contains("a tool that blew up"), answer::toString);
+        TransportClosed c = closed.get(30, TimeUnit.SECONDS);
+        assertEquals(0, c.dropped(), c::toString);
+    }
+
+    @Test
     void withStdoutClosedAtStartTheTransportFailsAtOnceSayingWhy() throws Exception {
         FakeProcess fake = FakeProcess.builder().closedAtStart(1).build();
         StdioTransport t = StdioTransport.builder().platform(fake).build();

@@ -2,7 +2,9 @@ package io.mcpwire.stdio.engine;
 
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.DecodeResult;
+import io.mcpwire.jsonrpc.ErrorCodes;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
+import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcNotification;
 import io.mcpwire.jsonrpc.JsonRpcRequest;
@@ -18,7 +20,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * The transport's input side, on the dispatcher thread: frames what the reader thread handed
  * over, decodes each line, keeps the set of requests owed an answer (a request the client
- * cancelled is not owed), answers lines that do not decode, and calls the listener, in order.
+ * cancelled is not owed), answers lines that do not decode, and calls the listener, in order. A
+ * request on which the listener throws, still unanswered, is answered -32603.
  */
 public final class LineDispatcher {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
@@ -36,22 +39,26 @@ public final class LineDispatcher {
     private final PendingRequests pending;
     private final Progress progress;
     private final TransportListener listener;
-    private final Answerer decodeErrors;
+    private final Answerer answerer;
+    private final boolean answerDecodeErrors;
     private final BooleanSupplier stopped;
 
     /**
-     * @param decodeErrors where answers to undecodable lines go, or null to leave them to the listener
-     * @param stopped      whether the transport is closing: nothing more is dispatched
+     * @param answerer           sends the transport's own answers
+     * @param answerDecodeErrors whether lines that do not decode are answered here, or left to the listener
+     * @param stopped            whether the transport is closing: nothing more is dispatched
      */
     public LineDispatcher(JsonRpcCodec codec, int maxMessageBytes, PendingRequests pending, Progress progress,
-                          TransportListener listener, Answerer decodeErrors, BooleanSupplier stopped) {
+                          TransportListener listener, Answerer answerer, boolean answerDecodeErrors,
+                          BooleanSupplier stopped) {
         this.codec = codec;
         this.framer = new LineFramer(maxMessageBytes);
         this.maxMessageBytes = maxMessageBytes;
         this.pending = pending;
         this.progress = progress;
         this.listener = listener;
-        this.decodeErrors = decodeErrors;
+        this.answerer = answerer;
+        this.answerDecodeErrors = answerDecodeErrors;
         this.stopped = stopped;
     }
 
@@ -104,22 +111,31 @@ public final class LineDispatcher {
                 listener.onMessage(m);
             } catch (RuntimeException e) {
                 LOG.log(Level.ERROR, "the listener failed on a message; serving goes on", e);
+                if (m instanceof JsonRpcRequest request && pending.owes(request.id())) {
+                    // Every request gets one answer: the server failed on this one, so say so.
+                    answer(JsonRpcError.of(request.id(), ErrorCodes.INTERNAL_ERROR,
+                            "the server failed on this request: " + JsonRpcError.quote(String.valueOf(e))));
+                }
             }
             return;
         }
         DecodeError error = (DecodeError) result;
         LOG.log(Level.DEBUG, "undecodable line: {0}", error.message());
-        if (decodeErrors != null) {
-            try {
-                decodeErrors.send(error.toResponse());
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, "could not answer an undecodable line: {0}", e.getMessage());
-            }
+        if (answerDecodeErrors) {
+            answer(error.toResponse());
         }
         try {
             listener.onDecodeError(error);
         } catch (RuntimeException e) {
             LOG.log(Level.ERROR, "the listener failed on a decode error; serving goes on", e);
+        }
+    }
+
+    private void answer(JsonRpcError error) {
+        try {
+            answerer.send(error);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "could not answer: {0}", e.getMessage());
         }
     }
 

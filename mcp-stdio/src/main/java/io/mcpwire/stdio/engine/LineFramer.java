@@ -25,6 +25,7 @@ public final class LineFramer {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int INITIAL = 64 * 1024;
+    private static final byte[] BYTE_ORDER_MARK = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
     private static final int SHRINK_ABOVE = 1024 * 1024;
 
     private final int maxLine;
@@ -33,7 +34,7 @@ public final class LineFramer {
     private int start;
     private int end;
     private int scanned;
-    private boolean firstLine = true;
+    private boolean atStreamStart = true;
     private boolean skipping;
     private long skipped;
     private int peak;
@@ -107,6 +108,8 @@ public final class LineFramer {
     }
 
     private void scan(Sink sink) {
+        dropByteOrderMark(false);
+        scanned = Math.max(scanned, start);
         for (int i = indexOfNewline(buffer, scanned, end); i >= 0; i = indexOfNewline(buffer, i + 1, end)) {
             int from = start;
             start = i + 1; // before the sink runs, so that moreBuffered() looks past this line
@@ -150,6 +153,7 @@ public final class LineFramer {
     }
 
     private void finish(Sink sink) {
+        dropByteOrderMark(true);
         if (skipping) {
             sink.oversized(skipped + end - start);
         } else if (end > start) {
@@ -159,24 +163,37 @@ public final class LineFramer {
         skipping = false;
     }
 
-    private void emit(int from, int to, Sink sink) {
-        if (firstLine) {
-            firstLine = false;
-            if (to - from >= 3 && buffer[from] == (byte) 0xEF && buffer[from + 1] == (byte) 0xBB && buffer[from + 2] == (byte) 0xBF) {
-                from += 3; // a UTF-8 byte order mark at the start of the stream
-            }
+    /**
+     * Drops a UTF-8 byte order mark at the very start of the stream, whatever the line it begins
+     * and however the reads split it: while the bytes so far are only a prefix of one, it waits.
+     */
+    private void dropByteOrderMark(boolean ended) {
+        if (!atStreamStart) {
+            return;
         }
+        int n = end - start;
+        int matched = 0;
+        while (matched < Math.min(n, 3) && buffer[start + matched] == BYTE_ORDER_MARK[matched]) {
+            matched++;
+        }
+        if (matched == 3) {
+            start += 3;
+            atStreamStart = false;
+        } else if (matched < n || ended) {
+            atStreamStart = false; // no mark, or the stream ended inside one
+        }
+    }
+
+    /** A line is oversized by its length alone (blank or not), else skipped when blank, else handed on. */
+    private void emit(int from, int to, Sink sink) {
         if (to > from && buffer[to - 1] == '\r') {
             to--;
         }
-        if (isBlank(from, to)) {
-            return;
-        }
         if (to - from > maxLine) {
             sink.oversized(to - from);
-            return;
+        } else if (!isBlank(from, to)) {
+            sink.line(buffer, from, to - from);
         }
-        sink.line(buffer, from, to - from);
     }
 
     private boolean isBlank(int from, int to) {

@@ -45,6 +45,16 @@ public final class PendingRequests {
         }
     }
 
+    /** Whether a request with {@code id} is still owed an answer. */
+    public boolean owes(RequestId id) {
+        lock.lock();
+        try {
+            return pending.containsKey(id);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** How many requests are owed an answer. */
     public int count() {
         lock.lock();
