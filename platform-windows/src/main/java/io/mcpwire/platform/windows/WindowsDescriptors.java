@@ -2,6 +2,7 @@ package io.mcpwire.platform.windows;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
+import com.sun.jna.WString;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import io.mcpwire.platform.Access;
@@ -9,6 +10,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.KernelBase;
 import io.mcpwire.platform.windows.jna.Ucrt;
@@ -33,7 +35,10 @@ import java.util.function.IntSupplier;
 public final class WindowsDescriptors implements PlatformDescriptors {
     static final int O_RDONLY = 0;
     static final int O_WRONLY = 1;
+    static final int O_APPEND = 0x8;
     static final int O_NOINHERIT = 0x80;
+    static final int O_CREAT = 0x100;
+    static final int S_IREAD_IWRITE = 0x100 | 0x80;
     static final int O_BINARY = 0x8000;
     private static final int[] STD_SLOTS = {Kernel32.STD_INPUT_HANDLE, Kernel32.STD_OUTPUT_HANDLE, Kernel32.STD_ERROR_HANDLE};
     private static final String[] STD_NAMES = {"STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE"};
@@ -143,7 +148,7 @@ public final class WindowsDescriptors implements PlatformDescriptors {
         Libraries l = libs();
         int dup = duplicateUninherited(l, fd, "duplicateAboveStandard(" + fd + ")");
         if (dup <= STDERR) {
-            l.ucrt()._close(dup);
+            QuietCrt.call(l.ucrt(), () -> l.ucrt()._close(dup));
             throw new DescriptorException("duplicateAboveStandard(" + fd + ")", fd, 0,
                     "the duplicate landed on fd " + dup + ", a standard descriptor (closed it again)");
         }
@@ -164,7 +169,7 @@ public final class WindowsDescriptors implements PlatformDescriptors {
         if (!l.kernel32().DuplicateHandle(self, handle, self, copy, 0, false, Kernel32.DUPLICATE_SAME_ACCESS)) {
             throw win32Error(l, "DuplicateHandle(fd " + fd + ")", fd);
         }
-        int dup = l.ucrt()._open_osfhandle(copy.getValue(), O_BINARY);
+        int dup = QuietCrt.call(l.ucrt(), () -> l.ucrt()._open_osfhandle(copy.getValue(), O_BINARY));
         if (dup < 0) {
             DescriptorException e = crtError(l, "_open_osfhandle(" + op + ")", fd);
             l.kernel32().CloseHandle(copy.getValue());
@@ -176,7 +181,7 @@ public final class WindowsDescriptors implements PlatformDescriptors {
     @Override
     public void duplicateOnto(int source, int target) throws DescriptorException {
         Libraries l = libs();
-        if (l.ucrt()._dup2(source, target) != 0) {
+        if (QuietCrt.call(l.ucrt(), () -> l.ucrt()._dup2(source, target)) != 0) {
             // The Universal C Runtime may have closed the target before failing: said, never hidden.
             DescriptorException e = crtError(l, "_dup2(" + source + ", " + target + ")", target);
             throw new DescriptorException(e.operation(), target, e.errorCode(),
@@ -188,7 +193,7 @@ public final class WindowsDescriptors implements PlatformDescriptors {
     public int openNullDevice(Access access) throws DescriptorException {
         Libraries l = libs();
         int flags = (access == Access.READ ? O_RDONLY : O_WRONLY) | O_BINARY | O_NOINHERIT;
-        int fd = l.ucrt()._open("NUL", flags);
+        int fd = QuietCrt.call(l.ucrt(), () -> l.ucrt()._open("NUL", flags));
         if (fd < 0) {
             throw crtError(l, "_open(\"NUL\", " + access + ")", -1);
         }
@@ -196,9 +201,39 @@ public final class WindowsDescriptors implements PlatformDescriptors {
     }
 
     @Override
+    public int openAppend(String path) throws DescriptorException {
+        Libraries l = libs();
+        int flags = O_WRONLY | O_APPEND | O_CREAT | O_BINARY | O_NOINHERIT;
+        int fd = QuietCrt.call(l.ucrt(), () -> l.ucrt()._wopen(new WString(path), flags, S_IREAD_IWRITE));
+        if (fd < 0) {
+            throw crtError(l, "_wopen(\"" + path + "\", _O_WRONLY|_O_APPEND|_O_CREAT)", -1);
+        }
+        return fd;
+    }
+
+    /**
+     * Closed when the C runtime has no OS handle on {@code fd} (a process started without that
+     * stream has none there); the process's own when it has one but the Win32 standard slot, which
+     * the parent fills, is empty; inherited otherwise.
+     */
+    @Override
+    public StandardOrigin standardOrigin(int fd) throws DescriptorException {
+        if (fd < STDIN || fd > STDERR) {
+            throw new DescriptorException("standardOrigin(" + fd + ")", fd, 0, "not a standard descriptor");
+        }
+        Libraries l = libs();
+        long handle = QuietCrt.osHandle(l.ucrt(), fd);
+        if (handle == -1 || handle == -2) {
+            return StandardOrigin.CLOSED;
+        }
+        long slot = l.kernel32().GetStdHandle(STD_SLOTS[fd]);
+        return slot == 0 || slot == -1 ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
+    }
+
+    @Override
     public void close(int fd) throws DescriptorException {
         Libraries l = libs();
-        if (l.ucrt()._close(fd) != 0) {
+        if (QuietCrt.call(l.ucrt(), () -> l.ucrt()._close(fd)) != 0) {
             throw crtError(l, "_close(" + fd + ")", fd);
         }
     }
@@ -269,7 +304,7 @@ public final class WindowsDescriptors implements PlatformDescriptors {
     }
 
     private static long osHandle(Libraries l, int fd, String op) throws DescriptorException {
-        long handle = l.ucrt()._get_osfhandle(fd);
+        long handle = QuietCrt.osHandle(l.ucrt(), fd);
         if (handle == -1 || handle == -2) { // not open / open but with no OS handle
             throw new DescriptorException(op, fd, WindowsErrors.EBADF, "_get_osfhandle(" + fd + "): "
                     + WindowsErrors.errno(WindowsErrors.EBADF));

@@ -5,6 +5,7 @@ import static org.mockito.ArgumentMatchers.anyBoolean;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.nullable;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
@@ -24,7 +25,9 @@ import java.util.TreeMap;
  * table over Win32 handles: each handle names a kernel object, {@code _dup2} duplicates the
  * source's object onto the target (closing the target first), {@code SetStdHandle} fills the
  * standard-handle slots, {@code WriteFile} records what each object received. Failures are
- * switched on per test.
+ * switched on per test. Like the release C runtime, {@code _get_osfhandle}, {@code _dup2} and
+ * {@code _close} on a descriptor that is not open end the process (here: throw {@link FastFail})
+ * unless the calling thread has suppressed the invalid-parameter handler.
  */
 final class MockWindows {
     final Ucrt ucrt = mock(Ucrt.class);
@@ -47,6 +50,24 @@ final class MockWindows {
     /** the next _open_osfhandle lands on this descriptor (-1: lowest free). */
     int forceOpenOsfhandleFd = -1;
     boolean setStdHandleFails;
+    /** Whether the calling thread's invalid-parameter handler is suppressed. */
+    private final ThreadLocal<Boolean> suppressed = ThreadLocal.withInitial(() -> false);
+
+    /** What the release C runtime does on an invalid parameter with no handler: the process dies. */
+    static final class FastFail extends Error {
+        private static final long serialVersionUID = 1L;
+
+        FastFail(String call) {
+            super(call + " on a descriptor that is not open, with the invalid-parameter handler not "
+                    + "suppressed: the real C runtime ends the process here (0xC0000409)");
+        }
+    }
+
+    private void requireOpenOrSuppressed(String call, int fd) {
+        if (!fds.containsKey(fd) && !suppressed.get()) {
+            throw new FastFail(call + "(" + fd + ")");
+        }
+    }
 
     MockWindows() {
         fds.put(0, handle("stdin pipe"));
@@ -56,7 +77,24 @@ final class MockWindows {
         slots.put(Kernel32.STD_OUTPUT_HANDLE, fds.get(1));
         slots.put(Kernel32.STD_ERROR_HANDLE, fds.get(2));
 
-        when(ucrt._get_osfhandle(anyInt())).thenAnswer(i -> fds.getOrDefault((Integer) i.getArgument(0), -1L));
+        when(ucrt._set_thread_local_invalid_parameter_handler(any(Ucrt.InvalidParameterHandler.class))).thenAnswer(i -> {
+            suppressed.set(true);
+            return null; // no handler before
+        });
+        when(ucrt._set_thread_local_invalid_parameter_handler(nullable(Pointer.class))).thenAnswer(i -> {
+            suppressed.set(i.getArgument(0) != null);
+            return null;
+        });
+        when(ucrt._get_osfhandle(anyInt())).thenAnswer(i -> {
+            requireOpenOrSuppressed("_get_osfhandle", i.getArgument(0));
+            return fds.getOrDefault((Integer) i.getArgument(0), -1L);
+        });
+        when(kernel32.GetStdHandle(anyInt())).thenAnswer(i -> slots.getOrDefault((Integer) i.getArgument(0), 0L));
+        when(ucrt._wopen(any(), anyInt(), anyInt())).thenAnswer(i -> {
+            int fd = lowestFree();
+            fds.put(fd, handle("file " + i.getArgument(0)));
+            return fd;
+        });
         when(ucrt._get_errno(any())).thenAnswer(i -> {
             ((IntByReference) i.getArgument(0)).setValue(errno);
             return 0;
@@ -85,6 +123,7 @@ final class MockWindows {
         when(ucrt._dup2(anyInt(), anyInt())).thenAnswer(i -> {
             int source = i.getArgument(0);
             int target = i.getArgument(1);
+            requireOpenOrSuppressed("_dup2", source);
             if (target == dup2FailTarget && dup2Failures > 0) {
                 dup2Failures--;
                 errno = 9;
@@ -102,6 +141,7 @@ final class MockWindows {
         });
         when(ucrt._close(anyInt())).thenAnswer(i -> {
             int fd = i.getArgument(0);
+            requireOpenOrSuppressed("_close", fd);
             if (fds.remove(fd) == null) {
                 errno = 9;
                 return -1;

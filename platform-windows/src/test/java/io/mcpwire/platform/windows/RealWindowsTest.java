@@ -29,24 +29,48 @@ class RealWindowsTest {
     @TempDir
     Path dir;
 
-    @Test
-    void onPipesOnlyJsonRpcReachesTheClientAndBothLayersAreRestored() throws Exception {
-        Path report = dir.resolve("report");
-        List<String> cmd = List.of(ChildJvm.java(), "--enable-native-access=com.sun.jna", "-p", ChildJvm.path(),
+    private List<String> command(Path report, String... mode) {
+        List<String> cmd = new java.util.ArrayList<>(List.of(ChildJvm.java(), "--enable-native-access=com.sun.jna", "-p", ChildJvm.path(),
                 "--patch-module", "io.mcpwire.platform.windows=" + Path.of("target", "test-classes").toAbsolutePath(),
                 "--add-modules", "io.mcpwire.stdio",
                 "--add-reads", "io.mcpwire.platform.windows=io.mcpwire.stdio",
-                "-m", "io.mcpwire.platform.windows/" + WindowsChildSession.class.getName(), report.toString());
-        ChildJvm.Result p = ChildJvm.run(cmd, REQUESTS, false, Duration.ofSeconds(120));
+                "-m", "io.mcpwire.platform.windows/" + WindowsChildSession.class.getName(), report.toString()));
+        cmd.addAll(List.of(mode));
+        return cmd;
+    }
+
+    @Test
+    void onPipesOnlyJsonRpcReachesTheClientAndBothLayersAreRestored() throws Exception {
+        Path report = dir.resolve("report");
+        ChildJvm.Result p = ChildJvm.run(command(report), REQUESTS, false, Duration.ofSeconds(120));
         List<String> r = Files.exists(report) ? Files.readAllLines(report) : List.of();
         String all = "report " + r + "\n" + p.describe();
 
         assertEquals(0, p.exitCode(), all);
-        assertEquals(RESPONSES, p.stdout(), "LF-only JSON-RPC and nothing else on the client's stdout\n" + all);
+        assertTrue(p.stdout().startsWith(RESPONSES), "LF-only JSON-RPC and nothing else during the session\n" + all);
+        assertEquals("after the session", p.stdout().substring(RESPONSES.length()).strip(),
+                "System.out after the release writes the restored fd 1, not a closed handle\n" + all);
         assertTrue(p.stderr().contains("stray println") && p.stderr().contains("unflushed-write"), all);
+        assertTrue(r.stream().anyMatch(l -> l.startsWith("CLOSED FD ERROR") && l.contains("EBADF")),
+                "a call on a closed descriptor is an error, and the JVM lives on\n" + all);
         for (String line : List.of("SLOTS BEFORE MATCH", "CLAIM windows isolated=true", "SLOTS DURING MATCH",
                 "CHILD EXIT 0", "SYSTEM.IN -1", "SERVED 3", "RELEASED true", "SLOTS AFTER MATCH", "TABLE UNCHANGED", "DONE")) {
             assertTrue(r.contains(line), "'" + line + "'\n" + all);
         }
+    }
+
+    @Test
+    void aNativeChildStartedDuringARolledForwardClaimWritesToTheDiversionNotToAClosedHandle() throws Exception {
+        Path report = dir.resolve("report");
+        ChildJvm.Result p = ChildJvm.run(command(report, "rollforward"), "", false, Duration.ofSeconds(120));
+        List<String> r = Files.exists(report) ? Files.readAllLines(report) : List.of();
+        String all = "report " + r + "\n" + p.describe();
+
+        assertEquals(0, p.exitCode(), all);
+        for (String line : List.of("STATE ROLLED_FORWARD", "SLOTS DURING MATCH", "NATIVE CHILD EXIT 0", "RELEASED true", "DONE")) {
+            assertTrue(r.contains(line), "'" + line + "'\n" + all);
+        }
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n", p.stdout(), "only the answer on the wire\n" + all);
+        assertTrue(p.stderr().contains("inherited child"), "the native child wrote to the diversion\n" + all);
     }
 }

@@ -1,6 +1,9 @@
 package io.mcpwire.platform.windows;
 
+import com.sun.jna.Function;
 import com.sun.jna.Native;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.Ucrt;
 import io.mcpwire.stdio.StdioClaim;
@@ -8,6 +11,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +40,16 @@ public final class WindowsChildSession {
         report = Path.of(args[0]);
         ucrt = Native.load("ucrtbase", Ucrt.class);
         kernel32 = Native.load("kernel32", Kernel32.class);
+        if (args.length > 1 && args[1].equals("rollforward")) {
+            rolledForward();
+            return;
+        }
+        try {
+            new WindowsDescriptors().identity(200); // not open: an error, not the end of the process
+            report("CLOSED FD NO ERROR");
+        } catch (DescriptorException e) {
+            report("CLOSED FD ERROR " + e.errorText());
+        }
         List<Integer> before = openDescriptors();
         report("SLOTS BEFORE " + slotsMatch());
 
@@ -68,22 +83,63 @@ public final class WindowsChildSession {
         report("SERVED " + served);
         claim.close();
         report("RELEASED " + claim.isReleased());
+        System.out.println("after the session"); // through a stream on the restored fd 1, not a closed handle
+        System.out.flush();
         report("SLOTS AFTER " + slotsMatch());
         report("TABLE " + (before.equals(openDescriptors()) ? "UNCHANGED" : "CHANGED " + before + " -> " + openDescriptors()));
         report("DONE");
     }
 
+    /**
+     * Claims stdout through the real provider, wrapped so that the diverting {@code _dup2} is
+     * reported failed after it took effect and the rollback fails: the claim rolls forward. A
+     * native child started then must write to the diversion (stderr), not to the handle that
+     * {@code _dup2} closed.
+     */
+    private static void rolledForward() throws Exception {
+        PlatformDescriptors real = new WindowsDescriptors();
+        int[] ontoStdout = {0};
+        PlatformDescriptors faulty = (PlatformDescriptors) Proxy.newProxyInstance(WindowsChildSession.class.getClassLoader(),
+                new Class<?>[] {PlatformDescriptors.class}, (proxy, method, a) -> {
+                    if (method.getName().equals("duplicateOnto") && (int) a[1] == 1) {
+                        int n = ++ontoStdout[0];
+                        if (n == 1) {
+                            real.duplicateOnto((int) a[0], 1);
+                            throw new DescriptorException("_dup2(" + a[0] + ", 1)", 1, 0, "scripted: reported failed after it took effect");
+                        }
+                        if (n == 2) {
+                            throw new DescriptorException("_dup2(" + a[0] + ", 1)", 1, 0, "scripted: the rollback fails");
+                        }
+                    }
+                    try {
+                        return method.invoke(real, a);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        StdioClaim claim = StdioClaim.builder().platform(faulty).input(false).acquire();
+        report("STATE " + claim.outputState());
+        report("SLOTS DURING " + slotsMatch());
+        // The C runtime's system(): its child inherits the Win32 standard slots, as native children do.
+        int exit = Function.getFunction("ucrtbase", "system").invokeInt(new Object[] {"echo inherited child"});
+        report("NATIVE CHILD EXIT " + exit);
+        claim.output().write("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n".getBytes(StandardCharsets.UTF_8));
+        claim.close();
+        report("RELEASED " + claim.isReleased());
+        report("DONE");
+    }
+
     /** Whether each Win32 standard slot holds the C runtime descriptor's current handle. */
     private static String slotsMatch() {
-        boolean in = kernel32.GetStdHandle(Kernel32.STD_INPUT_HANDLE) == ucrt._get_osfhandle(0);
-        boolean out = kernel32.GetStdHandle(Kernel32.STD_OUTPUT_HANDLE) == ucrt._get_osfhandle(1);
+        boolean in = kernel32.GetStdHandle(Kernel32.STD_INPUT_HANDLE) == QuietCrt.osHandle(ucrt, 0);
+        boolean out = kernel32.GetStdHandle(Kernel32.STD_OUTPUT_HANDLE) == QuietCrt.osHandle(ucrt, 1);
         return in && out ? "MATCH" : "DIFFER in=" + in + " out=" + out;
     }
 
     private static List<Integer> openDescriptors() {
         List<Integer> open = new ArrayList<>();
         for (int fd = 0; fd < 256; fd++) {
-            long h = ucrt._get_osfhandle(fd);
+            long h = QuietCrt.osHandle(ucrt, fd); // most are not open: suppressed, or the runtime ends the process
             if (h != -1 && h != -2) {
                 open.add(fd);
             }

@@ -145,6 +145,8 @@ class WindowsClaimTest {
         claim = claim();
         assertEquals(ClaimState.ROLLED_FORWARD, claim.inputState());
         assertEquals("NUL", win.objectAt(0), "fd 0 stays on the diversion while serving");
+        assertEquals("NUL", win.slot(Kernel32.STD_INPUT_HANDLE),
+                "the slot a child inherits names the diversion, not the handle _dup2 closed");
         claim.close();
         verify(win.ucrt, org.mockito.Mockito.times(3))._dup2(anyInt(), eq(0));
         assertEquals("stdin pipe", win.objectAt(0), "the third dup2 put it back");
@@ -167,6 +169,20 @@ class WindowsClaimTest {
         System.out.println("after the session");
         assertEquals("after the session" + System.lineSeparator(), win.writtenTo("stdout pipe"),
                 "System.out writes the restored fd 1");
+    }
+
+    @Test
+    void aProcessStartedWithoutStdinLeavesFdZeroAloneAndNeverFastFails() {
+        // No stdin from the parent: the C runtime marks fd 0 open with no OS handle (-2), so nothing
+        // else lands there, and the Win32 slot is empty.
+        win.fds.put(0, -2L);
+        win.slots.remove(Kernel32.STD_INPUT_HANDLE);
+        StdioClaim claim = claim();
+        assertEquals(ClaimState.ABSENT, claim.inputState());
+        assertEquals(ClaimState.DIVERTED, claim.outputState());
+        claim.close();
+        verify(win.ucrt, org.mockito.Mockito.never())._dup2(anyInt(), eq(0));
+        assertEquals(-2L, win.fds.get(0), "fd 0 untouched");
     }
 
     @Test

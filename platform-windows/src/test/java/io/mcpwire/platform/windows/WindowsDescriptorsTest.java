@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.verify;
@@ -23,6 +24,42 @@ import org.junit.jupiter.api.condition.OS;
 class WindowsDescriptorsTest {
     private final MockWindows win = new MockWindows();
     private final WindowsDescriptors provider = win.provider();
+
+    @Test
+    void theMockEndsTheProcessLikeTheRealRuntimeWhenTheHandlerIsNotSuppressed() {
+        // So that the next test can fail: a provider that forgot to suppress the handler dies here.
+        assertThrows(MockWindows.FastFail.class, () -> win.ucrt._get_osfhandle(7));
+    }
+
+    @Test
+    void callsOnADescriptorThatIsNotOpenAreErrorsNotTheEndOfTheProcess() {
+        for (org.junit.jupiter.api.function.Executable call : java.util.List.<org.junit.jupiter.api.function.Executable>of(
+                () -> provider.identity(7), () -> provider.sameFile(7, 1), () -> provider.open(7),
+                () -> provider.duplicateOnto(7, 0), () -> provider.close(7), () -> provider.duplicate(7))) {
+            DescriptorException e = assertThrows(DescriptorException.class, call);
+            assertTrue(e.getMessage().contains("EBADF") || e.getMessage().contains("errno 9"), e.getMessage());
+        }
+        verify(win.ucrt, org.mockito.Mockito.atLeastOnce())._set_thread_local_invalid_parameter_handler(
+                any(io.mcpwire.platform.windows.jna.Ucrt.InvalidParameterHandler.class));
+    }
+
+    @Test
+    void theOriginOfAStandardDescriptorComesFromTheCRuntimeAndTheWin32Slot() throws Exception {
+        assertEquals(io.mcpwire.platform.StandardOrigin.INHERITED, provider.standardOrigin(0));
+        win.slots.remove(Kernel32.STD_OUTPUT_HANDLE); // a handle the parent never put in the slot
+        assertEquals(io.mcpwire.platform.StandardOrigin.PROCESS_OWN, provider.standardOrigin(1));
+        win.fds.remove(2);
+        assertEquals(io.mcpwire.platform.StandardOrigin.CLOSED, provider.standardOrigin(2));
+        assertThrows(DescriptorException.class, () -> provider.standardOrigin(3));
+    }
+
+    @Test
+    void strayOutputFilesAreOpenedWideForAppendingAndUninherited() throws Exception {
+        int fd = provider.openAppend("C:\\logs\\stray \u00e9.log");
+        assertEquals("file C:\\logs\\stray \u00e9.log", win.objectAt(fd));
+        verify(win.ucrt)._wopen(any(), eq(WindowsDescriptors.O_WRONLY | WindowsDescriptors.O_APPEND
+                | WindowsDescriptors.O_CREAT | WindowsDescriptors.O_BINARY | WindowsDescriptors.O_NOINHERIT), anyInt());
+    }
 
     @Test
     void eachStandardDescriptorIsRoundToItsOwnWin32Slot() throws Exception {
