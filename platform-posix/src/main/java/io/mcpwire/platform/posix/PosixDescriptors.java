@@ -1,12 +1,12 @@
 package io.mcpwire.platform.posix;
 
+import com.sun.jna.Memory;
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
-import com.sun.jna.Memory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
