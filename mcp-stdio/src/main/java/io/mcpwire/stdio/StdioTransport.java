@@ -4,11 +4,11 @@ import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.engine.FrameWriter;
-import io.mcpwire.stdio.engine.InboundPipe;
 import io.mcpwire.stdio.engine.LineDispatcher;
 import io.mcpwire.stdio.engine.OutboundQueue;
 import io.mcpwire.stdio.engine.PendingRequests;
 import io.mcpwire.stdio.engine.Progress;
+import io.mcpwire.stdio.engine.WireInput;
 import io.mcpwire.transport.McpTransport;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;
@@ -17,7 +17,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -43,8 +42,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link Builder#answerDecodeErrors} is on, the default) and reported to the listener; serving goes
  * on. See {@code docs/transport.md}.
  *
- * <p>Threads: a reader that only reads, a dispatcher that frames, decodes and calls the listener,
- * and a writer, all daemons. Sends are thread-safe, whole frames, in call order, coalesced by the
+ * <p>Threads: a dispatcher that reads, frames, decodes and calls the listener, a writer, and,
+ * once the output stalls, a reader that takes over the reading so that end of input is still
+ * seen; all daemons. Sends are thread-safe, whole frames, in call order, coalesced by the
  * writer under load, and block while the bounded outbound queue is full. At end of input the
  * transport waits for the answers to every request received while anything moves (the grace
  * period counts time without progress), writes them, releases the claim, and only then tells
@@ -52,7 +52,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class StdioTransport implements McpTransport {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
-    private static final int READ_CHUNK = 64 * 1024;
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
     private static final long JOIN_MILLIS = 2_000;
 
@@ -64,7 +63,7 @@ public final class StdioTransport implements McpTransport {
     private final long graceNanos;
     private final boolean answerDecodeErrors;
     private final OutboundQueue queue;
-    private final InboundPipe inbound = new InboundPipe(INBOUND_BYTES);
+    private final WireInput wire;
     private final PendingRequests pending = new PendingRequests();
     private final Progress progress = new Progress();
     private final FrameWriter frames;
@@ -75,7 +74,6 @@ public final class StdioTransport implements McpTransport {
     private volatile boolean acceptingSends = true;
     private volatile TransportListener listener;
     private volatile LineDispatcher lines;
-    private volatile Thread reader;
     private volatile Thread dispatcher;
     private volatile Thread writer;
 
@@ -87,7 +85,19 @@ public final class StdioTransport implements McpTransport {
         this.maxMessageBytes = b.maxMessageBytes;
         this.graceNanos = b.gracePeriod.toNanos();
         this.answerDecodeErrors = b.answerDecodeErrors;
-        this.queue = new OutboundQueue(Math.max(b.outboundQueueBytes, 1));
+        this.wire = new WireInput(in, INBOUND_BYTES, new WireInput.PumpEvents() {
+            @Override
+            public void endOfInput() {
+                StdioTransport.this.endOfInput();
+            }
+
+            @Override
+            public void failed(IOException e) {
+                readFailed(e);
+            }
+        });
+        // A stalled output hands the reading to a thread of its own, so end of input is still seen.
+        this.queue = new OutboundQueue(Math.max(b.outboundQueueBytes, 1), wire::pump);
         this.frames = new FrameWriter(out, claim == null, codec, maxMessageBytes, queue, pending, progress);
     }
 
@@ -120,10 +130,8 @@ public final class StdioTransport implements McpTransport {
                 answerDecodeErrors, terminating::get);
         writer = daemon(this::writeLoop, "mcpwire-stdio-writer");
         dispatcher = daemon(this::dispatchLoop, "mcpwire-stdio-dispatcher");
-        reader = daemon(this::readLoop, "mcpwire-stdio-reader");
         writer.start();
         dispatcher.start();
-        reader.start();
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -139,7 +147,7 @@ public final class StdioTransport implements McpTransport {
             throw new IOException("the transport is closed; the message was not sent");
         }
         // The dispatcher answering while more requests wait queues, so that answers are coalesced.
-        boolean moreComing = Thread.currentThread() == dispatcher && (lines.moreBuffered() || inbound.hasMore());
+        boolean moreComing = Thread.currentThread() == dispatcher && (lines.moreBuffered() || wire.hasMore());
         frames.send(message, moreComing);
     }
 
@@ -153,41 +161,37 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    private void dispatchLoop() {
-        try {
-            lines.run(inbound.input());
-        } finally {
-            dispatched.countDown();
-        }
-    }
-
     /**
-     * The reader thread only reads: it hands the bytes to the dispatcher, so it sees end of input
-     * whatever the dispatcher and the writer are doing, and then runs the end-of-input rule.
+     * The dispatcher reads the wire itself until the output stalls (see {@link WireInput}); when it
+     * saw the end of input itself, it runs the end-of-input rule, else the pump thread does.
      */
-    private void readLoop() {
+    private void dispatchLoop() {
         Optional<String> absent = claim != null ? claim.outputAbsence() : Optional.empty();
         if (absent.isPresent()) {
+            dispatched.countDown();
             terminate(TransportClosed.Reason.FAILED, new IOException("stdout cannot carry answers: "
                     + absent.get() + "; no client can be reached"));
             return;
         }
-        byte[] buffer = new byte[READ_CHUNK];
         try {
-            int n;
-            while ((n = in.read(buffer, 0, buffer.length)) >= 0) {
-                if (n > 0 && !inbound.put(Arrays.copyOf(buffer, n))) {
-                    return; // closing
-                }
-            }
+            lines.run(wire.input());
         } catch (IOException | RuntimeException e) {
-            if (!terminating.get()) {
-                terminate(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e));
+            if (!wire.pumped()) {
+                readFailed(e);
             }
-            return;
+            return; // pumped: the pipe failed because the transport is closing, or the pump reports it
+        } finally {
+            dispatched.countDown();
         }
-        inbound.end();
-        endOfInput();
+        if (!wire.pumped() && !terminating.get()) {
+            endOfInput();
+        }
+    }
+
+    private void readFailed(Exception e) {
+        if (!terminating.get()) {
+            terminate(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e));
+        }
     }
 
     /**
@@ -243,12 +247,12 @@ public final class StdioTransport implements McpTransport {
             int unwritten = queue.close();
             frames.stopping();
             wake(out); // a writer still blocked on a client that does not read: its frame is lost and counted
-            wake(in);  // the reader
-            inbound.close();
+            wake(in);  // the thread reading the wire
+            wire.close();
             if (claim == null || claim.canWakeReader()) {
-                join(reader); // otherwise it is a daemon blocked on a stream no one can wake
+                join(wire.pumpThread()); // otherwise a daemon blocked on a stream no one can wake
+                join(dispatcher);
             }
-            join(dispatcher);
             join(writer);
             int unanswered = reason == TransportClosed.Reason.CLOSED ? 0 : pending.count();
             int dropped = unwritten + frames.failedFrames() + unanswered;
@@ -287,7 +291,7 @@ public final class StdioTransport implements McpTransport {
 
     private boolean isTransportThread() {
         Thread t = Thread.currentThread();
-        return t == reader || t == dispatcher || t == writer;
+        return t == wire.pumpThread() || t == dispatcher || t == writer;
     }
 
     private static void join(Thread t) {

@@ -72,8 +72,12 @@ public final class LineDispatcher {
         return framer.peakBufferBytes();
     }
 
-    /** Dispatches every line of {@code wire} until it ends, fails, or the transport stops. */
-    public void run(InputStream wire) {
+    /**
+     * Dispatches every line of {@code wire} until it ends or the transport stops.
+     *
+     * @throws IOException when reading the wire fails
+     */
+    public void run(InputStream wire) throws IOException {
         LineFramer.Sink sink = new LineFramer.Sink() {
             @Override
             public void line(byte[] buffer, int offset, int length) {
@@ -86,12 +90,8 @@ public final class LineDispatcher {
                         + maxMessageBytes + " bytes; it was skipped", null));
             }
         };
-        try {
-            while (framer.readFrom(wire, sink) && !stopped.getAsBoolean()) {
-                // each read hands complete lines to the sink
-            }
-        } catch (IOException | RuntimeException e) {
-            // the reader thread or close() has the ending in hand
+        while (framer.readFrom(wire, sink) && !stopped.getAsBoolean()) {
+            // each read hands complete lines to the sink
         }
     }
 

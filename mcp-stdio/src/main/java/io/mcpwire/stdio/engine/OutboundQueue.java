@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -28,19 +29,36 @@ public final class OutboundQueue {
     public record Frame(byte[][] parts, int length) {
     }
 
+    /** How long a direct write may last before the output counts as stalled, and the writer's idle tick. */
+    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private final long capacity;
     private final ArrayDeque<Frame> frames = new ArrayDeque<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
     private final Condition idle = lock.newCondition();
+    private final Runnable onStall;
     private long bytes;
     private boolean closed;
     private boolean writing;
+    private long writingSince;
+    private boolean stallReported;
 
     /** A queue that holds at most {@code capacityBytes} bytes (more only for one large frame). */
     public OutboundQueue(long capacityBytes) {
+        this(capacityBytes, () -> { });
+    }
+
+    /**
+     * A queue that also reports a stalled output, once per stall, to {@code onStall}: a sender
+     * about to wait for room, or a direct write that has lasted more than a second (seen by the
+     * writer thread on its idle tick, so that no write on the hot path wakes anyone). The
+     * transport then hands the reading of the wire to a thread of its own.
+     */
+    public OutboundQueue(long capacityBytes, Runnable onStall) {
         this.capacity = capacityBytes;
+        this.onStall = onStall;
     }
 
     /** Adds a frame, waiting for room. */
@@ -48,6 +66,7 @@ public final class OutboundQueue {
         lock.lock();
         try {
             while (!closed && bytes > 0 && bytes + frame.length() > capacity) {
+                onStall.run();
                 notFull.awaitUninterruptibly();
             }
             if (closed) {
@@ -72,6 +91,8 @@ public final class OutboundQueue {
                 return false;
             }
             writing = true;
+            writingSince = System.nanoTime();
+            stallReported = false;
             return true;
         } finally {
             lock.unlock();
@@ -87,7 +108,7 @@ public final class OutboundQueue {
         lock.lock();
         try {
             while ((frames.isEmpty() || writing) && !closed) {
-                notEmpty.awaitUninterruptibly();
+                awaitWork();
             }
             if (frames.isEmpty()) {
                 return null;
@@ -105,6 +126,22 @@ public final class OutboundQueue {
             return batch;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * The writer thread's wait: ticks once a second, and while a sender's direct write has lasted
+     * more than {@link #STALL_NANOS} it reports the stall (once).
+     */
+    private void awaitWork() {
+        try {
+            if (notEmpty.awaitNanos(STALL_NANOS) <= 0 && writing && !stallReported
+                    && System.nanoTime() - writingSince >= STALL_NANOS) {
+                stallReported = true;
+                onStall.run();
+            }
+        } catch (InterruptedException e) {
+            // ignored, as the untimed waits here ignore it: the writer ends when the queue closes
         }
     }
 
