@@ -8,8 +8,11 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 /** The demo server in a child JVM over real pipes, started with a plain {@code java -p ... -m ...}. */
 class DemoSessionTest {
@@ -37,5 +40,20 @@ class DemoSessionTest {
             assertTrue(r.stderr().contains(stray), () -> "'" + stray + "' is on stderr:\n" + r.stderr());
         }
         assertTrue(report.endsWith("PASS: every answer arrived and the wire carried nothing but JSON-RPC" + System.lineSeparator()), report);
+    }
+
+    @Test
+    @EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the redirect is a POSIX shell's")
+    void underStderrMergedIntoStdoutTheServerWritesNothingButJsonRpcFromStartToExit() throws Exception {
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" 2>&1", "sh"));
+        command.addAll(serverCommand());
+        DemoClient.Report r = DemoClient.run(command);
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        DemoClient.print(r, new PrintStream(text, true, StandardCharsets.UTF_8));
+        String report = text.toString(StandardCharsets.UTF_8);
+        // The noisy tool prints, logs and starts a child: with fd 2 the wire, all of it is diverted,
+        // and after the release the server stays silent.
+        assertTrue(r.passed(), report);
+        assertEquals(8, r.stdoutLines(), "one line per answer, nothing else, up to the exit: " + report);
     }
 }

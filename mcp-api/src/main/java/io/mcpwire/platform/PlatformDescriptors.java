@@ -131,8 +131,9 @@ public interface PlatformDescriptors {
      * a provider that can tell the process's own files apart (Linux: {@code /proc/self/fd};
      * macOS: {@code F_GETPATH}; Windows: the standard-handle slots) overrides it.
      *
-     * @throws DescriptorException when the origin cannot be told; the claim then takes the
-     *                             descriptor as inherited
+     * @throws DescriptorException when the origin cannot be told; the claim then leaves the
+     *                             descriptor alone (a JVM file taken for the wire would crash the
+     *                             JVM), and its stream fails with this reason
      */
     default StandardOrigin standardOrigin(int fd) throws DescriptorException {
         return StandardOrigin.INHERITED;

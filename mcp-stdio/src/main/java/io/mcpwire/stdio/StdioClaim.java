@@ -109,7 +109,7 @@ public final class StdioClaim implements AutoCloseable {
         if (given) {
             claim.engage();
         } else {
-            claim.absent(diversions.origin(claim.fd()));
+            claim.absent(diversions.absence(claim.fd()).orElseThrow());
         }
     }
 
@@ -148,7 +148,7 @@ public final class StdioClaim implements AutoCloseable {
     private Endpoint endpoint(StreamClaim claim, String what) {
         int fd = claim.fd();
         if (claim.state() == ClaimState.ABSENT) {
-            return new Endpoint(what + " (absent)", () -> new AbsentStream(fd, claim.reason()), true);
+            return new Endpoint(what + " (absent)", () -> new AbsentStream(fd, claim.absence()), true);
         }
         int serving = claim.servingDescriptor();
         String name = what + (serving != fd ? " (private fd " + serving + ")" : " (in place)");

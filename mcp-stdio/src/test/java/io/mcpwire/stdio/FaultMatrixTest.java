@@ -44,24 +44,53 @@ class FaultMatrixTest {
     private record Run(List<Call> calls, boolean allFired, List<String> violations) {
     }
 
+    /** The descriptor tables the matrix runs over. */
+    enum Layout {
+        /** Pipes on fd 0 and 1, stderr apart. */
+        PIPES(StderrMode.SINK, -1),
+        /** {@code 2>&1}: fd 2 is the wire too, and is claimed. */
+        STDERR_IS_WIRE(StderrMode.SAME_AS_STDOUT, -1),
+        /** {@code <&-}: the JVM's module image on fd 0, never to be touched. */
+        STDIN_CLOSED_AT_START(StderrMode.SINK, 0),
+        /** {@code >&-}: the JVM's module image on fd 1, never to be touched. */
+        STDOUT_CLOSED_AT_START(StderrMode.SINK, 1);
+
+        final StderrMode stderr;
+        final int closedAtStart;
+
+        Layout(StderrMode stderr, int closedAtStart) {
+            this.stderr = stderr;
+            this.closedAtStart = closedAtStart;
+        }
+
+        FakeProcess build() {
+            FakeProcess.Builder b = FakeProcess.builder().stderr(stderr);
+            return closedAtStart >= 0 ? b.closedAtStart(closedAtStart).build() : b.build();
+        }
+
+        boolean given(int fd) {
+            return closedAtStart != fd;
+        }
+    }
+
     @ParameterizedTest
-    @EnumSource(value = StderrMode.class, names = {"SINK", "SAME_AS_STDOUT"})
+    @EnumSource(Layout.class)
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
-    void everySingleAndPairedFailureLandsOnTheSafeSide(StderrMode stderr) throws IOException {
-        Run baseline = session(List.of(), stderr);
+    void everySingleAndPairedFailureLandsOnTheSafeSide(Layout layout) throws IOException {
+        Run baseline = session(List.of(), layout);
         assertTrue(baseline.violations().isEmpty(), () -> "the fault-free session: " + baseline.violations());
         int runs = 0;
         List<String> violations = new ArrayList<>();
         for (int k1 = 1; k1 <= baseline.calls().size(); k1++) {
             for (boolean d1 : variants(baseline.calls().get(k1 - 1))) {
                 Fault f1 = new Fault(k1, d1);
-                Run single = session(List.of(f1), stderr);
+                Run single = session(List.of(f1), layout);
                 runs++;
                 record(List.of(f1), single, violations);
                 for (int k2 = k1 + 1; k2 <= single.calls().size(); k2++) {
                     for (boolean d2 : variants(single.calls().get(k2 - 1))) {
                         List<Fault> pair = List.of(f1, new Fault(k2, d2));
-                        Run paired = session(pair, stderr);
+                        Run paired = session(pair, layout);
                         if (!paired.allFired()) {
                             continue; // the same run as one already counted
                         }
@@ -71,7 +100,7 @@ class FaultMatrixTest {
                 }
             }
         }
-        System.err.println("fault matrix (stderr " + stderr + "): " + runs + " runs, " + violations.size() + " violations");
+        System.err.println("fault matrix (" + layout + "): " + runs + " runs, " + violations.size() + " violations");
         assertTrue(violations.isEmpty(), () -> violations.size() + " violations, first ones:\n"
                 + violations.stream().limit(20).collect(Collectors.joining("\n")));
         assertTrue(runs > baseline.calls().size() * 5, "the matrix ran the pairs");
@@ -89,8 +118,8 @@ class FaultMatrixTest {
     }
 
     /** One full session under the given faults, then the rule-9 checks and a following claim. */
-    private static Run session(List<Fault> faults, StderrMode stderr) throws IOException {
-        FakeProcess fake = FakeProcess.builder().stderr(stderr).build();
+    private static Run session(List<Fault> faults, Layout layout) throws IOException {
+        FakeProcess fake = layout.build();
         TableSnapshot before = fake.snapshot();
         List<FaultRule> rules = new ArrayList<>();
         for (Fault f : faults) {
@@ -99,13 +128,15 @@ class FaultMatrixTest {
         }
         List<String> v = new ArrayList<>();
 
-        fake.client().send(REQUEST);
+        if (layout.given(0)) {
+            fake.client().send(REQUEST);
+        }
         StdioClaim claim = StdioClaim.builder().platform(fake).acquire();
         String received = null;
         IOException error = null;
         try {
             received = readLine(claim.input());
-            if (received != null) {
+            if (received != null || !layout.given(0)) {
                 writeLine(claim.output(), RESPONSE);
             }
         } catch (IOException e) {
@@ -122,8 +153,12 @@ class FaultMatrixTest {
             } else if (error.getMessage() == null && error instanceof DescriptorException) {
                 v.add("error without a message: " + error);
             }
-        } else if (!REQUEST.equals(received)) {
+        } else if (!layout.given(1) && error == null) {
+            v.add("a write to the stdout the parent never gave did not fail");
+        } else if (layout.given(0) && !REQUEST.equals(received)) {
             v.add("the request was not received, and no error said so (got " + received + ")");
+        } else if (!layout.given(0) && received != null) {
+            v.add("the stdin the parent never gave read " + received);
         }
         String delivered = fake.client().drainText();
         if (!delivered.isEmpty() && !delivered.equals(RESPONSE + "\n")) {
@@ -135,6 +170,11 @@ class FaultMatrixTest {
         if (fake.stderrText().contains("jsonrpc")) {
             v.add("protocol bytes reached stderr");
         }
+        if (!layout.given(0) || !layout.given(1)) {
+            int absent = layout.closedAtStart;
+            calls.stream().filter(c -> c.op() != Op.ORIGIN && (c.fd() == absent || c.source() == absent))
+                    .findFirst().ifPresent(c -> v.add("the descriptor the JVM owns was touched: " + c));
+        }
 
         fake.faults().clear();
         // Rule 7: rebinding the standard handle is best effort, so a failed rebind may leave a slot
@@ -144,7 +184,14 @@ class FaultMatrixTest {
             if (!sameTable(before, fake.snapshot(), rebindFailed)) {
                 v.add("released, but the table differs:\n" + before.differenceFrom(fake.snapshot()));
             }
-            followingClaimWorks(fake, received == null, v);
+            if (layout.given(0) && layout.given(1)) {
+                followingClaimWorks(fake, received == null, v);
+            } else {
+                StdioClaim.builder().platform(fake).acquire().close(); // granted, and leaves nothing behind
+                if (!before.descriptors().equals(fake.snapshot().descriptors())) {
+                    v.add("the following claim left the table changed:\n" + before.differenceFrom(fake.snapshot()));
+                }
+            }
         } else {
             for (int fd = 0; fd < 2; fd++) {
                 ClaimState s = fd == 0 ? claim.inputState() : claim.outputState();

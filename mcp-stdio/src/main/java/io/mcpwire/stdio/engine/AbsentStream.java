@@ -1,23 +1,25 @@
 package io.mcpwire.stdio.engine;
 
+import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
 
 /**
- * A standard stream the parent process never gave (see {@link io.mcpwire.stdio.ClaimState#ABSENT}):
- * reads are at end of input at once, and writes fail with the reason, so that no byte is read
- * from, or written to, a file the JVM opened for itself.
+ * A standard stream the claim leaves alone (see {@link io.mcpwire.stdio.ClaimState#ABSENT}): reads
+ * are at end of input at once when the parent gave none, and fail with the reason when its origin
+ * could not be told; writes always fail with the reason. No byte is read from, or written to, a
+ * file the JVM opened for itself.
  */
 public final class AbsentStream implements DescriptorStream {
     private final int fd;
-    private final String reason;
+    private final Diversions.Absence why;
     private volatile boolean woken;
 
-    /** A stream for {@code fd}, which the parent never gave, for {@code reason}. */
-    public AbsentStream(int fd, String reason) {
+    /** A stream for {@code fd}, left alone for {@code why}. */
+    public AbsentStream(int fd, Diversions.Absence why) {
         this.fd = fd;
-        this.reason = reason;
+        this.why = why;
     }
 
     @Override
@@ -30,6 +32,9 @@ public final class AbsentStream implements DescriptorStream {
         if (woken) {
             throw new AsynchronousCloseException();
         }
+        if (!why.endOfInput()) {
+            throw new DescriptorException("read", fd, 0, "no client can be read: " + why.reason());
+        }
         return -1;
     }
 
@@ -38,7 +43,7 @@ public final class AbsentStream implements DescriptorStream {
         if (woken) {
             throw new AsynchronousCloseException();
         }
-        throw new IOException("no client can be reached: " + reason);
+        throw new DescriptorException("write", fd, 0, "no client can be reached: " + why.reason());
     }
 
     @Override

@@ -4,9 +4,9 @@ import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.stdio.StrayOutput;
 import java.lang.System.Logger.Level;
+import java.util.Optional;
 
 /**
  * What the standard descriptors are before a claim touches them, and so where each is diverted
@@ -30,7 +30,8 @@ public final class Diversions {
 
     private final PlatformDescriptors platform;
     private final StrayOutput stray;
-    private final StandardOrigin[] origins = new StandardOrigin[3];
+    private final Absence[] absences = new Absence[3];
+    private final boolean[] asked = new boolean[3];
     private Stderr stderrKind;
 
     /** Diversions on {@code platform} (null: nothing is examined or diverted). */
@@ -39,24 +40,43 @@ public final class Diversions {
         this.stray = stray;
     }
 
-    /** Where standard descriptor {@code fd} came from; inherited when it cannot be told. */
-    public StandardOrigin origin(int fd) {
-        if (origins[fd] == null) {
-            origins[fd] = StandardOrigin.INHERITED;
-            if (platform != null) {
-                try {
-                    origins[fd] = platform.standardOrigin(fd);
-                } catch (DescriptorException e) {
-                    LOG.log(Level.DEBUG, "fd {0}: its origin cannot be told ({1}); taken as inherited", fd, e.getMessage());
-                }
-            }
+    /**
+     * Why a standard descriptor is left alone (rule 10).
+     *
+     * @param reason     for logs and for the errors of its stream
+     * @param endOfInput whether reading it is a plain end of input (the parent gave none), rather
+     *                   than an error (its origin could not be told)
+     */
+    public record Absence(String reason, boolean endOfInput) {
+    }
+
+    /** Why {@code fd} must be left alone, or empty when the parent gave it and the claim may take it. */
+    public Optional<Absence> absence(int fd) {
+        if (!asked[fd]) {
+            asked[fd] = true;
+            absences[fd] = platform == null ? null : ask(fd);
         }
-        return origins[fd];
+        return Optional.ofNullable(absences[fd]);
+    }
+
+    private Absence ask(int fd) {
+        try {
+            return switch (platform.standardOrigin(fd)) {
+                case INHERITED -> null;
+                case CLOSED -> new Absence("fd " + fd + " was closed when the process started", true);
+                case PROCESS_OWN -> new Absence("fd " + fd + " was closed when the process started and now holds "
+                        + "one of the JVM's own files", true);
+            };
+        } catch (DescriptorException | RuntimeException e) {
+            // Unsure: a JVM file taken for the wire crashes the JVM; a wire left alone only ends the session.
+            return new Absence("fd " + fd + ": whether the parent gave it cannot be told (" + e.getMessage()
+                    + "), so it is left alone", false);
+        }
     }
 
     /** Whether the parent gave {@code fd}: only such a descriptor can be the wire and be claimed. */
     public boolean given(int fd) {
-        return origin(fd) == StandardOrigin.INHERITED;
+        return absence(fd).isEmpty();
     }
 
     /** Whether fd 2 is the wire: the same file as fd 1, and not a terminal. */

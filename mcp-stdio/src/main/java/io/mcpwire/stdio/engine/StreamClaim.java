@@ -2,7 +2,6 @@ package io.mcpwire.stdio.engine;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.stdio.ClaimState;
 import java.lang.System.Logger.Level;
 
@@ -30,6 +29,7 @@ public final class StreamClaim {
     private volatile int privateFd = -1;
     /** Why the stream is served in place or absent, for logs and for a claim that requires isolation. */
     private volatile String reason = "";
+    private volatile Diversions.Absence absence;
 
     /**
      * A claim of {@code fd} through {@code platform}, diverted to what {@code diversion} opens; a
@@ -70,15 +70,20 @@ public final class StreamClaim {
     }
 
     /**
-     * The parent gave no such stream (the closed-at-start rule): the claim never touches fd,
-     * which is closed or holds one of the JVM's own files.
+     * The parent gave no such stream, or it cannot be told whether it did (rule 10): the claim
+     * never touches fd, which may hold one of the JVM's own files.
      */
-    public ClaimState absent(StandardOrigin origin) {
-        reason = origin == StandardOrigin.CLOSED ? "fd " + fd + " was closed when the process started"
-                : "fd " + fd + " was closed when the process started and now holds one of the JVM's own files";
+    public ClaimState absent(Diversions.Absence why) {
+        absence = why;
+        reason = why.reason();
         state = ClaimState.ABSENT;
         LOG.log(Level.WARNING, "{0}; the claim leaves it alone and serves no wire on it", reason);
         return state;
+    }
+
+    /** Why the stream is absent; null unless {@link ClaimState#ABSENT}. */
+    public Diversions.Absence absence() {
+        return absence;
     }
 
     /**

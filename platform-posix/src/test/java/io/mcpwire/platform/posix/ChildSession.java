@@ -127,6 +127,7 @@ public final class ChildSession {
         report("WIRE COPIES " + wireCopies(wire0, wire1));
 
         System.out.println("stray println");
+        System.err.println("stray stderr"); // under 2>&1 stderr is the wire: claimed too, so diverted
         for (byte b : "unflushed-write".getBytes(StandardCharsets.UTF_8)) {
             System.out.write(b); // stays in System.out's buffer until the release flushes it
         }

@@ -58,7 +58,7 @@ class RealDescriptorsTest {
         ChildSessions.Result r = ChildSessions.run(ChildSessions.command("session", report), report, REQUESTS, false);
         assertIsolatedSession(r, "PIPE");
         assertTrue(r.reported("WIRE KINDS PIPE PIPE"), r::describe);
-        for (String stray : List.of("stray println", "unflushed-write", "child stdout", "child saw eof")) {
+        for (String stray : List.of("stray println", "stray stderr", "unflushed-write", "child stdout", "child saw eof")) {
             assertTrue(r.stderr().contains(stray), () -> "'" + stray + "' on stderr\n" + r.describe());
         }
         assertTrue(copies(r).stream().allMatch(fd -> fd > 2), r::describe);
