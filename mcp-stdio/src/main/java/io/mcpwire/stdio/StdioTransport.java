@@ -254,7 +254,7 @@ public final class StdioTransport implements McpTransport {
                 join(dispatcher);
             }
             join(writer);
-            int unanswered = reason == TransportClosed.Reason.CLOSED ? 0 : pending.count();
+            int unanswered = reason == TransportClosed.Reason.CLOSED ? 0 : pending.count() + lines.abandoned();
             int dropped = unwritten + frames.failedFrames() + unanswered;
             if (frames.failure() != null && reason == TransportClosed.Reason.END_OF_INPUT) {
                 reason = TransportClosed.Reason.FAILED; // the answers could not be delivered

@@ -92,6 +92,33 @@ class TransportShutdownTest {
     }
 
     @Test
+    void aDispatcherStuckWritingStillSeesEndOfInputAndCountsTheRequestItNeverDispatched() throws Exception {
+        FakeProcess fake = FakeProcess.builder().pipeCapacity(64 * 1024).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMillis(300)).build();
+        BigAnswers server = new BigAnswers(t);
+        fake.client().send(big(1, 2 * MIB)); // the dispatcher writes the answer itself, and nobody reads
+        awaitDispatcherBlockedInAWrite();
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        fake.client().closeInput();
+        TransportClosed c = server.awaitClosed();
+        assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason(), c::toString);
+        assertEquals(2, c.dropped(), "the answer cut off, and the request that came in behind it: " + c);
+        assertTrue(t.claim().isReleased());
+    }
+
+    /** Waits for a state: the transport's dispatcher parked inside a write to the fake's full pipe. */
+    private static void awaitDispatcherBlockedInAWrite() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (Thread.getAllStackTraces().entrySet().stream().noneMatch(e -> e.getKey().getName().equals("mcpwire-stdio-dispatcher")
+                && e.getKey().getState() == Thread.State.WAITING
+                && java.util.Arrays.stream(e.getValue()).anyMatch(f -> f.getMethodName().equals("write")
+                        && f.getClassName().endsWith("FakeFile")))) {
+            assertTrue(System.nanoTime() < deadline, "the dispatcher never blocked in a write");
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // polls the state above, which ends the wait
+        }
+    }
+
+    @Test
     void aSlowClientThatKeepsReadingGetsEveryAnswerWholeThoughItTakesLongerThanTheGrace() throws Exception {
         FakeProcess fake = FakeProcess.builder().pipeCapacity(16 * 1024).build();
         Duration grace = Duration.ofMillis(400);

@@ -58,13 +58,14 @@ public final class InboundPipe {
         }
     }
 
-    /** Stops both sides: the dispatcher's next read fails, a waiting put returns false. A failed read of the wire ends here too. */
+    /**
+     * Stops the hand-off: a waiting put returns false and no more is accepted; the dispatcher
+     * still reads what is held (the transport counts it as lost), then its next read fails.
+     */
     public void close() {
         lock.lock();
         try {
             closed = true;
-            chunks.clear();
-            bytes = 0;
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -82,10 +83,10 @@ public final class InboundPipe {
             while (chunks.isEmpty() && !ended && !closed) {
                 changed.awaitUninterruptibly();
             }
-            if (closed) {
+            byte[] c = chunks.poll();
+            if (c == null && closed) {
                 throw new AsynchronousCloseException();
             }
-            byte[] c = chunks.poll();
             if (c != null) {
                 bytes -= c.length;
                 changed.signalAll();

@@ -42,6 +42,8 @@ public final class LineDispatcher {
     private final Answerer answerer;
     private final boolean answerDecodeErrors;
     private final BooleanSupplier stopped;
+    /** Lines that called for an answer but came in after the transport began to stop. */
+    private volatile int abandoned; // written by the dispatcher only
 
     /**
      * @param answerer           sends the transport's own answers
@@ -67,13 +69,20 @@ public final class LineDispatcher {
         return framer.moreBuffered();
     }
 
+    /** How many lines called for an answer but came in after the transport began to stop; read after this thread ended. */
+    public int abandoned() {
+        return abandoned;
+    }
+
     /** The largest the line buffer has grown, in bytes. */
     public int peakBufferBytes() {
         return framer.peakBufferBytes();
     }
 
     /**
-     * Dispatches every line of {@code wire} until it ends or the transport stops.
+     * Dispatches every line of {@code wire} until it ends; once the transport stops, what the
+     * wire still yields (what was already taken from the client) is only counted
+     * ({@link #abandoned()}).
      *
      * @throws IOException when reading the wire fails
      */
@@ -90,14 +99,19 @@ public final class LineDispatcher {
                         + maxMessageBytes + " bytes; it was skipped", null));
             }
         };
-        while (framer.readFrom(wire, sink) && !stopped.getAsBoolean()) {
+        while (framer.readFrom(wire, sink)) {
             // each read hands complete lines to the sink
         }
     }
 
     private void dispatch(DecodeResult result) {
         if (stopped.getAsBoolean()) {
-            return; // the listener has been or is being told of the close
+            // The listener has been or is being told of the close: count what called for an answer.
+            boolean request = result instanceof DecodeResult.Decoded d && d.message() instanceof JsonRpcRequest;
+            if (request || (result instanceof DecodeError && answerDecodeErrors)) {
+                abandoned++;
+            }
+            return;
         }
         progress.step();
         if (result instanceof DecodeResult.Decoded decoded) {

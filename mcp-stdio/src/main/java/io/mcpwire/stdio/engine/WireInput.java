@@ -32,6 +32,7 @@ public final class WireInput {
     private boolean pumped;
     private boolean reading;
     private boolean ended;
+    private boolean closed;
     private volatile Thread pump;
 
     /** A view of {@code wire}; the pump, when started, hands over through a pipe of {@code pipeBytes}. */
@@ -55,11 +56,14 @@ public final class WireInput {
             public int read(byte[] b, int off, int len) throws IOException {
                 boolean direct;
                 synchronized (lock) {
+                    if (closed && !pumped) {
+                        return -1; // stopped: the wire is read no further (an explicit stream is the caller's)
+                    }
                     direct = !pumped;
                     reading = direct;
                 }
                 if (!direct) {
-                    return pipeView.read(b, off, len);
+                    return pipeView.read(b, off, len); // what the pump took is drained, to be counted
                 }
                 int n = -1;
                 try {
@@ -89,7 +93,7 @@ public final class WireInput {
      */
     public boolean pump() {
         synchronized (lock) {
-            if (!pumped && !reading && !ended) {
+            if (!pumped && !reading && !ended && !closed) {
                 pumped = true;
                 Thread t = new Thread(this::pumpLoop, "mcpwire-stdio-reader");
                 t.setDaemon(true); // a transport thread never keeps the JVM alive
@@ -112,9 +116,15 @@ public final class WireInput {
         return pump;
     }
 
-    /** Stops the hand-off: the dispatcher's next read of the pipe fails, a waiting pump returns. */
+    /**
+     * Stops: a wire read directly is read no further; a pumped one stops taking more, and the
+     * dispatcher drains what the pump already took, then its next read fails.
+     */
     public void close() {
-        pipe.close();
+        synchronized (lock) {
+            closed = true;
+            pipe.close();
+        }
     }
 
     private void pumpLoop() {
