@@ -337,7 +337,7 @@ public final class Harness {
     private void report() {
         int w = 17;
         StringBuilder head = new StringBuilder(String.format("%-32s", "median (ratio to official)"));
-        peers.forEach(p -> head.append(String.format("%" + w + "s", p.name())));
+        peers.forEach(p -> head.append(String.format(" %" + w + "s", p.name()))); // a space always separates columns
         System.out.println(head);
         for (String metric : figures.keySet()) {
             StringBuilder row = new StringBuilder(String.format("%-32s", metric));
@@ -346,14 +346,14 @@ public final class Harness {
                 double v = median(metric, p.name());
                 String cell = Double.isNaN(v) ? "-" : format(v)
                         + (Double.isNaN(base) || base == 0 ? "" : String.format(Locale.ROOT, " x%.2f", v / base));
-                row.append(String.format("%" + w + "s", cell));
+                row.append(String.format(" %" + w + "s", cell));
             }
             System.out.println(row);
         }
         StringBuilder row = new StringBuilder(String.format("%-32s", "missing/duplicated/reordered"));
         for (Peer p : peers) {
             long[] b = integrity.get(p.name());
-            row.append(String.format("%" + w + "s", b[0] + "/" + b[1] + "/" + b[2]));
+            row.append(String.format(" %" + w + "s", b[0] + "/" + b[1] + "/" + b[2]));
         }
         System.out.println(row);
         System.out.println("(a peer that crashed or stalled is measured at the rate it kept until then; see its incidents)");
