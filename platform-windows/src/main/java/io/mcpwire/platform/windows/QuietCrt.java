@@ -26,12 +26,7 @@ final class QuietCrt {
     }
 
     static int call(Ucrt ucrt, IntSupplier call) {
-        Pointer previous = ucrt._set_thread_local_invalid_parameter_handler(IGNORE);
-        try {
-            return call.getAsInt();
-        } finally {
-            ucrt._set_thread_local_invalid_parameter_handler(previous);
-        }
+        return (int) callLong(ucrt, call::getAsInt);
     }
 
     static long callLong(Ucrt ucrt, LongSupplier call) {
