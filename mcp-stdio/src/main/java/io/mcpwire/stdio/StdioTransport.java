@@ -85,17 +85,7 @@ public final class StdioTransport implements McpTransport {
         this.maxMessageBytes = b.maxMessageBytes;
         this.graceNanos = b.gracePeriod.toNanos();
         this.answerDecodeErrors = b.answerDecodeErrors;
-        this.wire = new WireInput(in, INBOUND_BYTES, new WireInput.PumpEvents() {
-            @Override
-            public void endOfInput() {
-                StdioTransport.this.endOfInput();
-            }
-
-            @Override
-            public void failed(IOException e) {
-                readFailed(e);
-            }
-        });
+        this.wire = new WireInput(in, INBOUND_BYTES, this::endOfInput, this::readFailed);
         // A stalled output hands the reading to a thread of its own, so end of input is still seen.
         this.queue = new OutboundQueue(Math.max(b.outboundQueueBytes, 1), wire::pump);
         this.frames = new FrameWriter(out, claim == null, codec, maxMessageBytes, queue, pending, progress);

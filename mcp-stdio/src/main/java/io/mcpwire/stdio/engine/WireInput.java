@@ -3,6 +3,7 @@ package io.mcpwire.stdio.engine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * The dispatcher's view of the wire. While answers flow, the dispatcher reads the wire itself
@@ -15,19 +16,11 @@ import java.util.Arrays;
 public final class WireInput {
     private static final int CHUNK = 64 * 1024;
 
-    /** What the pump thread reports. */
-    public interface PumpEvents {
-        /** The wire ended; runs on the pump thread, after the pipe was ended. */
-        void endOfInput();
-
-        /** Reading the wire failed; runs on the pump thread. */
-        void failed(IOException e);
-    }
-
     private final InputStream wire;
     private final InboundPipe pipe;
     private final InputStream pipeView;
-    private final PumpEvents events;
+    private final Runnable onEnd;
+    private final Consumer<IOException> onFailure;
     private final Object lock = new Object();
     private boolean pumped;
     private boolean reading;
@@ -35,12 +28,17 @@ public final class WireInput {
     private boolean closed;
     private volatile Thread pump;
 
-    /** A view of {@code wire}; the pump, when started, hands over through a pipe of {@code pipeBytes}. */
-    public WireInput(InputStream wire, long pipeBytes, PumpEvents events) {
+    /**
+     * A view of {@code wire}; the pump, when started, hands over through a pipe of
+     * {@code pipeBytes} and, on its own thread, reports the end of the wire to {@code onEnd} (after
+     * the pipe was ended) or a failed read to {@code onFailure}.
+     */
+    public WireInput(InputStream wire, long pipeBytes, Runnable onEnd, Consumer<IOException> onFailure) {
         this.wire = wire;
         this.pipe = new InboundPipe(pipeBytes);
         this.pipeView = pipe.input();
-        this.events = events;
+        this.onEnd = onEnd;
+        this.onFailure = onFailure;
     }
 
     /** The dispatcher's stream: single reader. */
@@ -137,10 +135,10 @@ public final class WireInput {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            events.failed(e instanceof IOException io ? io : new IOException(e));
+            onFailure.accept(e instanceof IOException io ? io : new IOException(e));
             return;
         }
         pipe.end();
-        events.endOfInput();
+        onEnd.run();
     }
 }
