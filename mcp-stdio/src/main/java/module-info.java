@@ -1,6 +1,7 @@
 /** The stream claim engine and the stdio transport. */
 module io.mcpwire.stdio {
     requires transitive io.mcpwire.api;
+    requires transitive io.mcpwire.platform;
 
     exports io.mcpwire.stdio;
 

@@ -3,7 +3,7 @@
  * It is never chosen automatically; select it explicitly or with {@code -Dmcpwire.platform=fake}.
  */
 module io.mcpwire.platform.test {
-    requires transitive io.mcpwire.api;
+    requires transitive io.mcpwire.platform;
 
     exports io.mcpwire.platform.test;
 

@@ -1,5 +1,6 @@
 package io.mcpwire.stdio;
 
+import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.engine.AbsentStream;
 import io.mcpwire.stdio.engine.ClaimRegistry;
@@ -43,7 +44,7 @@ public final class StdioClaim implements AutoCloseable {
     private static final Duration DEFAULT_WAKE_TIMEOUT = Duration.ofSeconds(5);
 
     private final PlatformDescriptors platform;
-    private final Object table;
+    private final DescriptorTable table;
     private final long wakeTimeoutMillis;
     private final List<Integer> registered = new ArrayList<>();
     private StreamClaim in;
@@ -61,7 +62,7 @@ public final class StdioClaim implements AutoCloseable {
             throw new IsolationUnavailableException(choice.whyNone());
         }
         platform = choice.provider();
-        table = platform == null ? PlatformDescriptors.PROCESS_TABLE : platform.descriptorTable();
+        table = platform == null ? DescriptorTable.PROCESS : platform.descriptorTable();
         wakeTimeoutMillis = b.wakeTimeout.toMillis();
         try {
             engage(b, isolation);

@@ -2,6 +2,7 @@ package io.mcpwire.stdio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.PlatformDescriptors;
@@ -32,7 +33,7 @@ class ProviderSelectionTest {
         System.setProperty(ProviderSelection.PROPERTY, "fake");
         PlatformDescriptors chosen = ProviderSelection.choose(null, true).provider();
         assertEquals("fake", chosen.name());
-        assertEquals(shared, chosen.descriptorTable(), "the named fake acts on FakeProcess.shared()");
+        assertSame(shared.descriptorTable(), chosen.descriptorTable(), "the named fake acts on FakeProcess.shared()");
         try (StdioClaim claim = StdioClaim.acquire()) {
             assertEquals("fake", claim.platformName());
             assertTrue(claim.isIsolated());

@@ -1,5 +1,6 @@
 package io.mcpwire.stdio.engine;
 
+import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.stdio.ClaimRefusedException;
 import java.util.HashMap;
 import java.util.Map;
@@ -12,7 +13,7 @@ import java.util.Map;
 public final class ClaimRegistry {
     private static final Map<Key, Object> OWNERS = new HashMap<>();
 
-    private record Key(Object table, int fd) {
+    private record Key(DescriptorTable table, int fd) {
     }
 
     private ClaimRegistry() {
@@ -23,7 +24,7 @@ public final class ClaimRegistry {
      *
      * @throws ClaimRefusedException when another owner holds it; nothing changes
      */
-    public static void register(Object table, int fd, Object owner) {
+    public static void register(DescriptorTable table, int fd, Object owner) {
         synchronized (OWNERS) {
             Object holder = OWNERS.putIfAbsent(new Key(table, fd), owner);
             if (holder != null) {
@@ -33,7 +34,7 @@ public final class ClaimRegistry {
     }
 
     /** Removes {@code owner}'s registration of {@code fd}, if it is the owner. */
-    public static void deregister(Object table, int fd, Object owner) {
+    public static void deregister(DescriptorTable table, int fd, Object owner) {
         synchronized (OWNERS) {
             OWNERS.remove(new Key(table, fd), owner);
         }

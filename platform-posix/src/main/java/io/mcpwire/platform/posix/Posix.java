@@ -27,6 +27,11 @@ final class Posix {
         return new Posix(libc, constants);
     }
 
+    /** {@code poll(fds, n, -1)}, with {@code nfds_t} as wide as this system makes it. */
+    int poll(com.sun.jna.Pointer fds, int n) {
+        return constants.nfdsIsInt() ? PosixIo.poll(fds, n, -1) : PosixIo.poll(fds, (long) n, -1);
+    }
+
     /** The calling thread's errno after the last native call. */
     static int errno() {
         return Native.getLastError();

@@ -18,10 +18,12 @@ import java.util.Map;
  * @param eAgain         {@code EAGAIN}
  * @param pipeBuf        {@code PIPE_BUF}: a write of at most this many bytes to a pipe that polls
  *                       writable does not block
+ * @param nfdsIsInt      whether {@code nfds_t} is an {@code unsigned int} (macOS, FreeBSD) rather
+ *                       than an {@code unsigned long} (Linux)
  * @param errnoNames     errno values and their names, for messages
  */
 record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, int oAppend, int fGetpath,
-                      int eAgain, int pipeBuf,
+                      int eAgain, int pipeBuf, boolean nfdsIsInt,
                       Map<Integer, String> errnoNames) {
 
     static final int O_RDONLY = 0;
@@ -43,11 +45,11 @@ record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, in
             Map.entry(22, "EINVAL"), Map.entry(23, "ENFILE"), Map.entry(24, "EMFILE"), Map.entry(28, "ENOSPC"),
             Map.entry(32, "EPIPE"));
 
-    static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 0100, 02000, -1, 11, 4096,
+    static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 0100, 02000, -1, 11, 4096, false,
             with(Map.of(11, "EAGAIN", 104, "ECONNRESET", 16, "EBUSY")));
-    static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 0x200, 0x8, 50, 35, 512,
+    static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 0x200, 0x8, 50, 35, 512, true,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
-    static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 0x200, 0x8, -1, 35, 512,
+    static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 0x200, 0x8, -1, 35, 512, true,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
 
     private static Map<Integer, String> with(Map<Integer, String> own) {

@@ -7,6 +7,7 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
+import io.mcpwire.platform.support.NativeBinding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -31,43 +32,24 @@ public final class PosixDescriptors implements PlatformDescriptors {
     private static final int S_IFSOCK = 0140000;
 
     private static final int MAXPATHLEN = 1024;
-    private static volatile Object loaded; // a Posix, or the Throwable that stopped it
+    private static final NativeBinding<Posix> POSIX = NativeBinding.lazy("the C library through JNA", PosixDescriptors::bind);
 
     /** Creates the provider; cheap, loads nothing native. */
     public PosixDescriptors() {
     }
 
-    private static Object load() {
-        Object l = loaded;
-        if (l == null) {
-            synchronized (PosixDescriptors.class) {
-                l = loaded;
-                if (l == null) {
-                    PosixConstants constants = PosixConstants.forOs(System.getProperty("os.name", ""));
-                    if (constants == null) {
-                        l = new UnsupportedOperationException("not Linux, macOS or FreeBSD (os.name="
-                                + System.getProperty("os.name") + ")");
-                    } else {
-                        try {
-                            l = Posix.load(constants);
-                        } catch (Throwable t) {
-                            l = t;
-                        }
-                    }
-                    loaded = l;
-                }
-            }
+    private static Posix bind() {
+        PosixConstants constants = PosixConstants.forOs(System.getProperty("os.name", ""));
+        if (constants == null) {
+            throw new UnsupportedOperationException("not Linux, macOS or FreeBSD (os.name="
+                    + System.getProperty("os.name") + ")");
         }
-        return l;
+        return Posix.load(constants);
     }
 
     /** The loaded C library, or an exception saying why it cannot load. */
     static Posix posix() throws DescriptorException {
-        Object l = load();
-        if (l instanceof Posix) {
-            return (Posix) l;
-        }
-        throw new DescriptorException("load the C library", -1, 0, String.valueOf(l));
+        return POSIX.get();
     }
 
     @Override
@@ -77,17 +59,12 @@ public final class PosixDescriptors implements PlatformDescriptors {
 
     @Override
     public boolean isSupported() {
-        return load() instanceof Posix;
+        return POSIX.isAvailable();
     }
 
     @Override
     public String unavailabilityCause() {
-        Object l = load();
-        if (l instanceof Posix) {
-            return null;
-        }
-        Throwable t = (Throwable) l;
-        return t instanceof UnsupportedOperationException ? t.getMessage() : "JNA could not load the C library: " + t;
+        return POSIX.unavailabilityMessage();
     }
 
     @Override

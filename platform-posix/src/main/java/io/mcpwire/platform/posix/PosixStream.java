@@ -2,7 +2,7 @@ package io.mcpwire.platform.posix;
 
 import com.sun.jna.Memory;
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.AbstractDescriptorStream;
+import io.mcpwire.platform.support.ChunkedStream;
 import io.mcpwire.platform.posix.jna.PosixIo;
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -15,8 +15,7 @@ import java.nio.channels.AsynchronousCloseException;
  * {@code PIPE_BUF} bytes after {@code poll} says the descriptor is writable, so no write can
  * block beyond the reach of a wake-up.
  */
-final class PosixStream extends AbstractDescriptorStream {
-    private static final int CHUNK = 64 * 1024;
+final class PosixStream extends ChunkedStream {
     private static final int POLLFD_SIZE = 8; // int fd; short events; short revents
 
     private final Posix posix;
@@ -82,69 +81,51 @@ final class PosixStream extends AbstractDescriptorStream {
     }
 
     @Override
-    public int read(byte[] buffer, int offset, int length) throws IOException {
-        if (length == 0) {
-            return 0;
+    protected int readChunk(int max) throws IOException {
+        if (readBuffer == null) {
+            readBuffer = new Memory(CHUNK);
         }
-        enter();
-        try {
-            if (readBuffer == null) {
-                readBuffer = new Memory(CHUNK);
+        while (true) {
+            awaitReady(readPoll, PosixConstants.POLLIN, "read");
+            long n = PosixIo.read(fd, readBuffer, max);
+            if (n >= 0) {
+                return n == 0 ? -1 : (int) n;
             }
-            long want = Math.min(length, CHUNK);
-            while (true) {
-                awaitReady(readPoll, PosixConstants.POLLIN, "read");
-                long n = PosixIo.read(fd, readBuffer, want);
-                if (n > 0) {
-                    readBuffer.read(0, buffer, offset, (int) n);
-                    return (int) n;
-                }
-                if (n == 0) {
-                    return -1;
-                }
-                int errno = Posix.errno();
-                if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
-                    throw posix.error("read(" + fd + ")", fd, errno);
-                }
+            int errno = Posix.errno();
+            if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+                throw posix.error("read(" + fd + ")", fd, errno);
             }
-        } finally {
-            exit();
         }
     }
 
     @Override
-    public void write(byte[] buffer, int offset, int length) throws IOException {
-        enter();
-        try {
-            if (writeBuffer == null) {
-                writeBuffer = new Memory(CHUNK);
-            }
-            int done = 0;
-            while (done < length) {
-                int chunk = Math.min(length - done, CHUNK);
-                writeBuffer.write(0, buffer, offset + done, chunk);
-                int sent = 0;
-                while (sent < chunk) {
-                    awaitReady(writePoll, PosixConstants.POLLOUT, "write");
-                    long n = PosixIo.write(fd, writeBuffer.share(sent), Math.min(chunk - sent, posix.constants.pipeBuf()));
-                    if (n >= 0) {
-                        sent += (int) n;
-                        continue;
-                    }
-                    int errno = Posix.errno();
-                    if (errno == PosixConstants.EPIPE) {
-                        throw new DescriptorException("write(" + fd + ")", fd, errno,
-                                "EPIPE (Broken pipe: the reader has gone)");
-                    }
-                    if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
-                        throw posix.error("write(" + fd + ")", fd, errno);
-                    }
-                }
-                done += chunk;
-            }
-        } finally {
-            exit();
+    protected void copyOut(byte[] buffer, int offset, int n) {
+        readBuffer.read(0, buffer, offset, n);
+    }
+
+    @Override
+    protected void copyIn(byte[] buffer, int offset, int n) {
+        if (writeBuffer == null) {
+            writeBuffer = new Memory(CHUNK);
         }
+        writeBuffer.write(0, buffer, offset, n);
+    }
+
+    @Override
+    protected int writeSome(int from, int n) throws IOException {
+        awaitReady(writePoll, PosixConstants.POLLOUT, "write");
+        long written = PosixIo.write(fd, writeBuffer.share(from), Math.min(n, posix.constants.pipeBuf()));
+        if (written >= 0) {
+            return (int) written;
+        }
+        int errno = Posix.errno();
+        if (errno == PosixConstants.EPIPE) {
+            throw new DescriptorException("write(" + fd + ")", fd, errno, "EPIPE (Broken pipe: the reader has gone)");
+        }
+        if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+            throw posix.error("write(" + fd + ")", fd, errno);
+        }
+        return 0;
     }
 
     /** Polls fd for {@code events} and the self-pipe for a wake-up; throws when woken. */
@@ -152,7 +133,7 @@ final class PosixStream extends AbstractDescriptorStream {
         pollfds.setInt(4, eventsWord(events)); // clears revents
         pollfds.setInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
         while (true) {
-            int r = PosixIo.poll(pollfds, 2, -1);
+            int r = posix.poll(pollfds, 2);
             if (r > 0) {
                 break;
             }

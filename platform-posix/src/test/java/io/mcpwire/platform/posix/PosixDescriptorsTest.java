@@ -171,7 +171,7 @@ class PosixDescriptorsTest {
             byte[] got = new byte[big.length];
             int n = 0;
             while (true) {
-                int r = in.read(got, n, Math.min(8192, got.length - n == 0 ? 1 : got.length - n));
+                int r = n < got.length ? in.read(got, n, Math.min(8192, got.length - n)) : in.read(new byte[1], 0, 1);
                 if (r < 0) {
                     break;
                 }

@@ -3,6 +3,7 @@ package io.mcpwire.platform.test;
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
@@ -54,6 +55,7 @@ public final class FakeProcess implements PlatformDescriptors {
     private final String name;
     private final boolean followsDescriptors;
     private final FakeTable table = new FakeTable();
+    private final DescriptorTable descriptorTable;
     private final Map<String, ByteArrayOutputStream> files = new HashMap<>();
     private final List<Call> calls = new ArrayList<>();
     private final Faults faults = new Faults(lock);
@@ -67,6 +69,7 @@ public final class FakeProcess implements PlatformDescriptors {
     private boolean wireLost;
 
     private FakeProcess(Builder b) {
+        descriptorTable = DescriptorTable.create("the descriptor table of fake " + b.name);
         this.name = b.name;
         this.followsDescriptors = !b.windowsStyle;
         FileIdentity.Kind wireKind = b.sockets ? FileIdentity.Kind.SOCKET : FileIdentity.Kind.PIPE;
@@ -168,8 +171,8 @@ public final class FakeProcess implements PlatformDescriptors {
 
     /** This fake's own table: claims on it never meet claims on the real process or other fakes. */
     @Override
-    public Object descriptorTable() {
-        return this;
+    public DescriptorTable descriptorTable() {
+        return descriptorTable;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.mcpwire.platform.test;
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
 
@@ -26,7 +27,7 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public String unavailabilityCause() { return null; }
     @Override public int priority() { return -100; } // never chosen automatically; see FakeProcess
     @Override public boolean jvmStreamsFollowDescriptors() { return fake().jvmStreamsFollowDescriptors(); }
-    @Override public Object descriptorTable() { return fake(); }
+    @Override public DescriptorTable descriptorTable() { return fake().descriptorTable(); }
     @Override public int duplicateAboveStandard(int fd) throws DescriptorException { return fake().duplicateAboveStandard(fd); }
     @Override public int duplicate(int fd) throws DescriptorException { return fake().duplicate(fd); }
     @Override public void duplicateOnto(int source, int target) throws DescriptorException { fake().duplicateOnto(source, target); }

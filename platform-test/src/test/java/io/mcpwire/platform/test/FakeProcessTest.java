@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -234,7 +235,7 @@ class FakeProcessTest {
         FakeProcess mine = FakeProcess.withPipes();
         FakeProcess.setShared(mine);
         try {
-            assertEquals(mine, new SharedFakeProvider().descriptorTable());
+            assertSame(mine.descriptorTable(), new SharedFakeProvider().descriptorTable());
         } finally {
             FakeProcess.setShared(null);
         }

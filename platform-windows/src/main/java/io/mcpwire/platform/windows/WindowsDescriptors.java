@@ -8,9 +8,11 @@ import com.sun.jna.ptr.LongByReference;
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
+import io.mcpwire.platform.support.NativeBinding;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.KernelBase;
 import io.mcpwire.platform.windows.jna.Ucrt;
@@ -47,64 +49,42 @@ public final class WindowsDescriptors implements PlatformDescriptors {
     record Libraries(Ucrt ucrt, Kernel32 kernel32, KernelBase kernelBase, IntSupplier lastError) {
     }
 
-    private final Libraries injected;
-    private volatile Object loaded; // Libraries, or the Throwable that stopped them
+    private final NativeBinding<Libraries> libraries;
+    /** The real process's table, or, over mock bindings, a table of their own. */
+    private final DescriptorTable table;
 
     /** Creates the provider; cheap, loads nothing native. */
     public WindowsDescriptors() {
-        this.injected = null;
+        this.libraries = NativeBinding.lazy("the C runtime and kernel32 through JNA", WindowsDescriptors::bind);
+        this.table = DescriptorTable.PROCESS;
     }
 
     /** A provider over the given bindings (tests give mocks). */
     WindowsDescriptors(Libraries libraries) {
-        this.injected = libraries;
+        this.libraries = NativeBinding.of("mock bindings", libraries);
+        this.table = DescriptorTable.create("the descriptor table of mock Windows bindings");
     }
 
-    private Object load() {
-        if (injected != null) {
-            return injected;
-        }
-        Object l = loaded;
-        if (l == null) {
-            synchronized (this) {
-                l = loaded;
-                if (l == null) {
-                    l = bind();
-                    loaded = l;
-                }
-            }
-        }
-        return l;
-    }
-
-    private static Object bind() {
+    private static Libraries bind() {
         String os = System.getProperty("os.name", "");
         if (!os.toLowerCase(Locale.ROOT).startsWith("windows")) {
-            return new UnsupportedOperationException("not Windows (os.name=" + os + ")");
+            throw new UnsupportedOperationException("not Windows (os.name=" + os + ")");
         }
+        if (!com.sun.jna.Platform.is64Bit()) {
+            throw new UnsupportedOperationException("32-bit Windows is not supported");
+        }
+        KernelBase kernelBase;
         try {
-            if (!com.sun.jna.Platform.is64Bit()) {
-                return new UnsupportedOperationException("32-bit Windows is not supported");
-            }
-            KernelBase kernelBase;
-            try {
-                kernelBase = Native.load("kernelbase", KernelBase.class);
-            } catch (UnsatisfiedLinkError e) {
-                kernelBase = null; // handles are then compared conservatively
-            }
-            return new Libraries(Native.load("ucrtbase", Ucrt.class), Native.load("kernel32", Kernel32.class),
-                    kernelBase, Native::getLastError);
-        } catch (Throwable t) {
-            return t;
+            kernelBase = Native.load("kernelbase", KernelBase.class);
+        } catch (UnsatisfiedLinkError e) {
+            kernelBase = null; // handles are then compared conservatively
         }
+        return new Libraries(Native.load("ucrtbase", Ucrt.class), Native.load("kernel32", Kernel32.class),
+                kernelBase, Native::getLastError);
     }
 
     private Libraries libs() throws DescriptorException {
-        Object l = load();
-        if (l instanceof Libraries) {
-            return (Libraries) l;
-        }
-        throw new DescriptorException("load the C runtime and kernel32", -1, 0, String.valueOf(l));
+        return libraries.get();
     }
 
     @Override
@@ -114,17 +94,12 @@ public final class WindowsDescriptors implements PlatformDescriptors {
 
     @Override
     public boolean isSupported() {
-        return load() instanceof Libraries;
+        return libraries.isAvailable();
     }
 
     @Override
     public String unavailabilityCause() {
-        Object l = load();
-        if (l instanceof Libraries) {
-            return null;
-        }
-        Throwable t = (Throwable) l;
-        return t instanceof UnsupportedOperationException ? t.getMessage() : "JNA could not load the C runtime: " + t;
+        return libraries.unavailabilityMessage();
     }
 
     @Override
@@ -139,8 +114,8 @@ public final class WindowsDescriptors implements PlatformDescriptors {
 
     /** The real process's table, or, over substituted bindings, whatever those bindings model. */
     @Override
-    public Object descriptorTable() {
-        return injected != null ? injected : PROCESS_TABLE;
+    public DescriptorTable descriptorTable() {
+        return table;
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.mcpwire.platform.windows;
 import com.sun.jna.Memory;
 import com.sun.jna.ptr.IntByReference;
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.AbstractDescriptorStream;
+import io.mcpwire.platform.support.ChunkedStream;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import java.io.IOException;
 import java.util.HashMap;
@@ -16,8 +16,7 @@ import java.util.function.IntSupplier;
  * that made it, retrying until that thread has left, since a cancel that comes before the call
  * starts finds nothing to cancel.
  */
-final class WindowsStream extends AbstractDescriptorStream {
-    private static final int CHUNK = 64 * 1024;
+final class WindowsStream extends ChunkedStream {
 
     private final Kernel32 kernel32;
     private final IntSupplier lastError;
@@ -40,9 +39,11 @@ final class WindowsStream extends AbstractDescriptorStream {
         return fd;
     }
 
-    /** Registers the calling thread, so that a wake-up can cancel its call. */
-    @Override
-    protected void entered() {
+    /**
+     * Registers the calling thread for the length of one OS call, so that a wake-up can cancel it;
+     * the caller checks for a wake-up after registering, so none falls between the two.
+     */
+    private synchronized void entering() {
         Thread t = Thread.currentThread();
         Long th = threadHandles.get(t);
         if (th == null) {
@@ -52,80 +53,74 @@ final class WindowsStream extends AbstractDescriptorStream {
         inCall.put(t, th);
     }
 
-    @Override
-    protected void exited() {
+    private synchronized void left() {
         inCall.remove(Thread.currentThread());
     }
 
     @Override
-    public int read(byte[] buffer, int offset, int length) throws IOException {
-        if (length == 0) {
-            return 0;
+    protected int readChunk(int max) throws IOException {
+        synchronized (this) {
+            if (readBuffer == null) {
+                readBuffer = new Memory(CHUNK);
+            }
         }
-        enter();
-        try {
-            synchronized (this) {
-                if (readBuffer == null) {
-                    readBuffer = new Memory(CHUNK);
-                }
+        IntByReference read = new IntByReference();
+        while (true) {
+            boolean ok;
+            entering();
+            try {
+                checkWoken(); // after registering: a wake-up either sees this thread or is seen here
+                ok = kernel32.ReadFile(handle, readBuffer, max, read, null);
+            } finally {
+                left();
             }
-            IntByReference read = new IntByReference();
-            while (true) {
-                checkWoken();
-                if (kernel32.ReadFile(handle, readBuffer, Math.min(length, CHUNK), read, null)) {
-                    int n = read.getValue();
-                    if (n == 0) {
-                        return -1; // end of file
-                    }
-                    readBuffer.read(0, buffer, offset, n);
-                    return n;
-                }
-                int error = lastError.getAsInt();
-                if (error == WindowsErrors.ERROR_BROKEN_PIPE || error == WindowsErrors.ERROR_HANDLE_EOF) {
-                    return -1; // the writer closed its end
-                }
-                if (error != WindowsErrors.ERROR_OPERATION_ABORTED) {
-                    throw new DescriptorException("ReadFile(fd " + fd + ")", fd, error, WindowsErrors.win32(error));
-                }
-                // Cancelled: by wakeUp (checked above), or by someone else: read again.
+            if (ok) {
+                int n = read.getValue();
+                return n == 0 ? -1 : n; // 0: end of file
             }
-        } finally {
-            exit();
+            int error = lastError.getAsInt();
+            if (error == WindowsErrors.ERROR_BROKEN_PIPE || error == WindowsErrors.ERROR_HANDLE_EOF) {
+                return -1; // the writer closed its end
+            }
+            if (error != WindowsErrors.ERROR_OPERATION_ABORTED) {
+                throw new DescriptorException("ReadFile(fd " + fd + ")", fd, error, WindowsErrors.win32(error));
+            }
+            // Cancelled: by wakeUp (checked above), or by someone else: read again.
         }
     }
 
     @Override
-    public void write(byte[] buffer, int offset, int length) throws IOException {
-        enter();
-        try {
-            synchronized (this) {
-                if (writeBuffer == null) {
-                    writeBuffer = new Memory(CHUNK);
-                }
-            }
-            IntByReference written = new IntByReference();
-            int done = 0;
-            while (done < length) {
-                int chunk = Math.min(length - done, CHUNK);
-                writeBuffer.write(0, buffer, offset + done, chunk);
-                int sent = 0;
-                while (sent < chunk) {
-                    checkWoken();
-                    if (kernel32.WriteFile(handle, writeBuffer.share(sent), chunk - sent, written, null)) {
-                        sent += written.getValue();
-                        continue;
-                    }
-                    int error = lastError.getAsInt();
-                    if (error == WindowsErrors.ERROR_OPERATION_ABORTED) {
-                        continue;
-                    }
-                    throw new DescriptorException("WriteFile(fd " + fd + ")", fd, error, WindowsErrors.win32(error));
-                }
-                done += chunk;
-            }
-        } finally {
-            exit();
+    protected void copyOut(byte[] buffer, int offset, int n) {
+        readBuffer.read(0, buffer, offset, n);
+    }
+
+    @Override
+    protected synchronized void copyIn(byte[] buffer, int offset, int n) {
+        if (writeBuffer == null) {
+            writeBuffer = new Memory(CHUNK);
         }
+        writeBuffer.write(0, buffer, offset, n);
+    }
+
+    @Override
+    protected int writeSome(int from, int n) throws IOException {
+        IntByReference written = new IntByReference();
+        boolean ok;
+        entering();
+        try {
+            checkWoken();
+            ok = kernel32.WriteFile(handle, writeBuffer.share(from), n, written, null);
+        } finally {
+            left();
+        }
+        if (ok) {
+            return written.getValue();
+        }
+        int error = lastError.getAsInt();
+        if (error == WindowsErrors.ERROR_OPERATION_ABORTED) {
+            return 0; // cancelled: by wakeUp (checked before the next try), or by someone else
+        }
+        throw new DescriptorException("WriteFile(fd " + fd + ")", fd, error, WindowsErrors.win32(error));
     }
 
     /** Cancels until no thread is left in a call; a cancel before ReadFile starts finds nothing. */

@@ -7,8 +7,9 @@ import com.sun.jna.Pointer;
 
 /**
  * The calls on the wire's hot path, direct-mapped for speed. Buffers are native memory: JNA
- * copies a whole Java array on every call, whatever the length. {@code size_t}, {@code ssize_t}
- * and {@code nfds_t} are passed as 64-bit values, right on the LP64 systems this provider runs on.
+ * copies a whole Java array on every call, whatever the length. {@code size_t} and {@code ssize_t}
+ * are 64-bit on the LP64 systems this provider runs on; {@code nfds_t} is an {@code unsigned long}
+ * on Linux but an {@code unsigned int} on macOS and FreeBSD, so {@code poll} is bound both ways.
  */
 public final class PosixIo {
     static {
@@ -24,6 +25,9 @@ public final class PosixIo {
     /** {@code ssize_t write(int fd, const void *buf, size_t count)}. */
     public static native long write(int fd, Pointer buf, long count);
 
-    /** {@code int poll(struct pollfd *fds, nfds_t nfds, int timeout)}. */
+    /** {@code int poll(struct pollfd *fds, nfds_t nfds, int timeout)} where {@code nfds_t} is {@code unsigned long}. */
     public static native int poll(Pointer fds, long nfds, int timeoutMillis);
+
+    /** {@code int poll(struct pollfd *fds, nfds_t nfds, int timeout)} where {@code nfds_t} is {@code unsigned int}. */
+    public static native int poll(Pointer fds, int nfds, int timeoutMillis);
 }

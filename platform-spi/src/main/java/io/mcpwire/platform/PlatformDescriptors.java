@@ -22,9 +22,6 @@ public interface PlatformDescriptors {
     /** The standard error descriptor. */
     int STDERR = 2;
 
-    /** The {@link #descriptorTable()} of every provider that acts on this process's real table. */
-    Object PROCESS_TABLE = ProcessTable.INSTANCE;
-
     /** A short name for logs and for explicit choice ({@code -Dmcpwire.platform=NAME}). */
     String name();
 
@@ -53,10 +50,11 @@ public interface PlatformDescriptors {
 
     /**
      * Identifies the descriptor table this provider acts on. Claims are registered per table:
-     * every provider of the real process keeps the default; a fake returns its own table.
+     * every provider of the real process keeps the default ({@link DescriptorTable#PROCESS}); a
+     * fake returns its own table.
      */
-    default Object descriptorTable() {
-        return PROCESS_TABLE;
+    default DescriptorTable descriptorTable() {
+        return DescriptorTable.PROCESS;
     }
 
     /**

@@ -30,12 +30,17 @@ public interface DescriptorStream extends Closeable {
      */
     void write(byte[] buffer, int offset, int length) throws IOException;
 
-    /** Unblocks a pending read or write, and makes every later one fail. Idempotent. */
+    /**
+     * Unblocks a pending read or write, and makes every later one fail. Any thread may call it,
+     * at any time, more than once.
+     */
     void wakeUp();
 
     /**
-     * Wakes any pending call and frees the stream's own resources. Never closes
-     * {@link #descriptor()}. Idempotent.
+     * Frees the stream's own resources and makes every later call fail. The caller calls it only
+     * once no read or write is in flight (wake them and wait for them to leave first): a stream
+     * does not count its calls, and a resource freed under a blocked call could be recycled under
+     * it. Never closes {@link #descriptor()}. Idempotent.
      */
     @Override
     void close();
