@@ -29,7 +29,7 @@ class BridgeSessionTest {
         var mapper = McpJsonDefaults.getMapper();
         CountDownLatch inputClosed = new CountDownLatch(1);
         var provider = new McpwireStdioServerTransportProvider(mapper, StdioTransport.builder().platform(fake).build());
-        assertTrue(provider.transport().claim().isIsolated());
+        assertTrue(provider.transport().claim().orElseThrow().isIsolated());
         McpSyncServer server = McpServer.sync(provider)
                 .serverInfo("bridge-test", "1")
                 .capabilities(ServerCapabilities.builder().tools(true).build())
@@ -61,10 +61,10 @@ class BridgeSessionTest {
         assertTrue(parseError.contains("\"id\":null") && parseError.contains("-32700"), "mcpwire answers bad input: " + parseError);
         String answer = fake.client().readLine(T);
         assertTrue(answer.contains("\"id\":3") && answer.contains("over the bridge"), "the in-flight call is answered: " + answer);
-        for (int i = 0; i < 200 && !provider.transport().claim().isReleased(); i++) {
+        for (int i = 0; i < 200 && !provider.transport().claim().orElseThrow().isReleased(); i++) {
             Thread.sleep(50);
         }
-        assertTrue(provider.transport().claim().isReleased(), "the claim is released after the answers");
+        assertTrue(provider.transport().claim().orElseThrow().isReleased(), "the claim is released after the answers");
         assertEquals(before, fake.snapshot());
         server.closeGracefully();
     }

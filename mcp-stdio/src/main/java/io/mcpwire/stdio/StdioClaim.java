@@ -1,20 +1,15 @@
 package io.mcpwire.stdio;
 
-import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.stdio.engine.AbsentStream;
-import io.mcpwire.stdio.engine.ClaimRegistry;
-import io.mcpwire.stdio.engine.Diversions;
-import io.mcpwire.stdio.engine.Endpoint;
-import io.mcpwire.stdio.engine.JvmStreams;
-import io.mcpwire.stdio.engine.ProviderSelection;
-import io.mcpwire.stdio.engine.StreamClaim;
+import io.mcpwire.stdio.claim.ClaimRequest;
+import io.mcpwire.stdio.claim.ClaimWire;
+import io.mcpwire.stdio.claim.ClaimedWire;
+import io.mcpwire.stdio.claim.InPlaceWire;
+import io.mcpwire.stdio.claim.ProviderSelection;
+import io.mcpwire.stdio.wire.Wire;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -40,123 +35,22 @@ import java.util.Optional;
  * another claim holds a stream ({@link ClaimRefusedException}). See {@code docs/claim.md}.
  */
 public final class StdioClaim implements AutoCloseable {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final Duration DEFAULT_WAKE_TIMEOUT = Duration.ofSeconds(5);
 
-    private final PlatformDescriptors platform;
-    private final DescriptorTable table;
-    private final long wakeTimeoutMillis;
-    private final List<Integer> registered = new ArrayList<>();
-    private StreamClaim in;
-    private StreamClaim out;
-    private StreamClaim err;
-    private Endpoint inEndpoint;
-    private Endpoint outEndpoint;
-    private JvmStreams swap;
-    private boolean released;
+    private final ClaimWire wire;
 
     private StdioClaim(Builder b) {
         Isolation isolation = b.isolation != null ? b.isolation : Isolation.fromSystemProperty();
-        ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, isolation == Isolation.PREFERRED);
-        if (choice.provider() == null && isolation == Isolation.REQUIRED) {
-            throw new IsolationUnavailableException(choice.whyNone());
-        }
-        platform = choice.provider();
-        table = platform == null ? DescriptorTable.PROCESS : platform.descriptorTable();
-        wakeTimeoutMillis = b.wakeTimeout.toMillis();
-        try {
-            engage(b, isolation);
-        } catch (RuntimeException | Error e) {
-            abandon(); // a claim that fails half-way releases what it took
-            throw e;
-        }
-    }
-
-    private void engage(Builder b, Isolation isolation) {
-        // Rule 1: register every descriptor before touching any; a refusal changes nothing.
-        if (b.input) {
-            register(PlatformDescriptors.STDIN);
-        }
-        if (b.output) {
-            register(PlatformDescriptors.STDOUT);
-            register(PlatformDescriptors.STDERR); // fd 2 goes with fd 1: it may be the wire too
-        }
         StrayOutput stray = b.stray != null ? b.stray : StrayOutput.fromSystemProperty();
-        Diversions diversions = new Diversions(platform, stray);
-        in = b.input ? new StreamClaim(platform, PlatformDescriptors.STDIN, diversions::stdin) : null;
-        out = b.output ? new StreamClaim(platform, PlatformDescriptors.STDOUT, diversions::stdout) : null;
-        boolean inGiven = in != null && diversions.given(PlatformDescriptors.STDIN);
-        boolean outGiven = out != null && diversions.given(PlatformDescriptors.STDOUT);
-        if (outGiven && diversions.stderrIsWire()) {
-            err = new StreamClaim(platform, PlatformDescriptors.STDERR, diversions::stderr); // the fd 2 rule
-        }
-        engageOrLeave(in, inGiven, diversions);
-        engageOrLeave(out, outGiven, diversions);
-        if (err != null) {
-            err.engage();
-        }
-        swap = JvmStreams.swapIfNeeded(platform, in, out, err);
-        inEndpoint = in != null ? endpoint(in, "stdin") : null;
-        outEndpoint = out != null ? endpoint(out, "stdout") : null;
-        if (isolation == Isolation.REQUIRED && !isIsolated()) {
-            throw new IsolationUnavailableException(reasons());
-        }
-    }
-
-    private static void engageOrLeave(StreamClaim claim, boolean given, Diversions diversions) {
-        if (claim == null) {
-            return;
-        }
-        if (given) {
-            claim.engage();
+        ClaimRequest request = new ClaimRequest(b.input, b.output, stray, b.wakeTimeout.toMillis());
+        ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, isolation == Isolation.PREFERRED);
+        if (choice instanceof ProviderSelection.Chosen chosen) {
+            wire = new ClaimedWire(chosen.platform(), request, isolation);
+        } else if (isolation == Isolation.REQUIRED) {
+            throw new IsolationUnavailableException(((ProviderSelection.None) choice).why());
         } else {
-            claim.absent(diversions.absence(claim.fd()).orElseThrow());
+            wire = new InPlaceWire(request);
         }
-    }
-
-    private void register(int fd) {
-        ClaimRegistry.register(table, fd, this);
-        registered.add(fd);
-    }
-
-    /** Puts back whatever a half-done claim took; what could not be put back stays registered. */
-    private void abandon() {
-        try {
-            restore();
-        } finally {
-            released = true;
-        }
-    }
-
-    private String reasons() {
-        List<String> why = new ArrayList<>();
-        for (StreamClaim c : new StreamClaim[] {in, out}) {
-            if (!isolatedOrAbsent(c)) {
-                why.add(c.reason());
-            }
-        }
-        return String.join("; ", why);
-    }
-
-    private StreamClaim claimOf(int fd) {
-        return switch (fd) {
-            case PlatformDescriptors.STDIN -> in;
-            case PlatformDescriptors.STDOUT -> out;
-            default -> err;
-        };
-    }
-
-    private Endpoint endpoint(StreamClaim claim, String what) {
-        int fd = claim.fd();
-        if (claim.state() == ClaimState.ABSENT) {
-            return new Endpoint(what + " (absent)", () -> new AbsentStream(fd, claim.absence()), true);
-        }
-        int serving = claim.servingDescriptor();
-        String name = what + (serving != fd ? " (private fd " + serving + ")" : " (in place)");
-        if (platform == null) {
-            return new Endpoint(name, () -> JvmStreams.standardStream(fd), false);
-        }
-        return new Endpoint(name, () -> platform.open(serving), true);
     }
 
     /** Claims both standard streams with the automatically chosen platform provider. */
@@ -175,10 +69,7 @@ public final class StdioClaim implements AutoCloseable {
      * @throws IllegalStateException when stdin was not claimed
      */
     public InputStream input() {
-        if (inEndpoint == null) {
-            throw new IllegalStateException("stdin was not claimed");
-        }
-        return inEndpoint.inputStream();
+        return wire.input();
     }
 
     /**
@@ -187,20 +78,17 @@ public final class StdioClaim implements AutoCloseable {
      * @throws IllegalStateException when stdout was not claimed
      */
     public OutputStream output() {
-        if (outEndpoint == null) {
-            throw new IllegalStateException("stdout was not claimed");
-        }
-        return outEndpoint.outputStream();
+        return wire.output();
     }
 
     /** The state of stdin's claim, or null when stdin was not claimed. */
     public ClaimState inputState() {
-        return in != null ? in.state() : null;
+        return wire.state(PlatformDescriptors.STDIN).orElse(null);
     }
 
     /** The state of stdout's claim, or null when stdout was not claimed. */
     public ClaimState outputState() {
-        return out != null ? out.state() : null;
+        return wire.state(PlatformDescriptors.STDOUT).orElse(null);
     }
 
     /**
@@ -208,11 +96,7 @@ public final class StdioClaim implements AutoCloseable {
      * absent (the parent gave none, so there is no wire on it to protect).
      */
     public boolean isIsolated() {
-        return isolatedOrAbsent(in) && isolatedOrAbsent(out);
-    }
-
-    private static boolean isolatedOrAbsent(StreamClaim c) {
-        return c == null || c.isolated() || c.state() == ClaimState.ABSENT;
+        return wire.isIsolated();
     }
 
     /**
@@ -220,22 +104,17 @@ public final class StdioClaim implements AutoCloseable {
      * then anything written to stderr after {@link #close()} reaches the client.
      */
     public boolean stderrIsWire() {
-        return err != null;
-    }
-
-    /** Whether a thread blocked reading {@link #input()} can be woken (false without a provider). */
-    boolean canWakeReader() {
-        return platform != null;
-    }
-
-    /** Why stdout cannot carry answers (the parent gave none), or empty when it can. */
-    Optional<String> outputAbsence() {
-        return out != null && out.state() == ClaimState.ABSENT ? Optional.of(out.reason()) : Optional.empty();
+        return wire.stderrIsWire();
     }
 
     /** The platform provider's name, or {@code "none"} when serving in place without one. */
     public String platformName() {
-        return platform != null ? platform.name() : "none";
+        return wire.platformName();
+    }
+
+    /** The wire this claim serves, for the transport; releasing it is closing this claim. */
+    Wire wire() {
+        return wire;
     }
 
     /**
@@ -245,65 +124,23 @@ public final class StdioClaim implements AutoCloseable {
      * retries it.
      */
     @Override
-    public synchronized void close() {
-        if (released) {
-            return;
-        }
-        try {
-            released = restore();
-        } catch (RuntimeException | Error e) {
-            LOG.log(Level.ERROR, "releasing the stdio claim failed; closing it again retries", e);
-        }
-    }
-
-    /**
-     * Wakes the threads on the wire and waits for them to leave (rule 8), drains the JVM's
-     * swapped streams, restores each stream, reattaches the JVM's streams, and deregisters every
-     * descriptor that is free again (rule 7); true when all are.
-     */
-    private boolean restore() {
-        boolean inQuiet = quiet(inEndpoint);
-        boolean outQuiet = quiet(outEndpoint);
-        if (swap != null) {
-            swap.drain();
-        }
-        boolean done = err == null || err.release(true);
-        done &= out == null || out.release(outQuiet);
-        done &= in == null || in.release(inQuiet);
-        if (swap != null) {
-            swap.reattach();
-            swap = null;
-        }
-        // fd 2 was registered with fd 1; a descriptor whose restore failed stays registered (STUCK).
-        registered.removeIf(fd -> {
-            StreamClaim c = claimOf(fd);
-            boolean free = c == null || c.state() == ClaimState.RELEASED;
-            if (free) {
-                ClaimRegistry.deregister(table, fd, this);
-            }
-            return free;
-        });
-        return done;
-    }
-
-    private boolean quiet(Endpoint endpoint) {
-        return endpoint == null || endpoint.shutdown(wakeTimeoutMillis);
+    public void close() {
+        wire.release();
     }
 
     /** Whether {@link #close()} has put every claimed stream back. */
-    public synchronized boolean isReleased() {
-        return released;
+    public boolean isReleased() {
+        return wire.isReleased();
     }
 
     @Override
     public String toString() {
-        return "StdioClaim[" + platformName() + (in != null ? ", " + in : "") + (out != null ? ", " + out : "")
-                + (err != null ? ", " + err : "") + "]";
+        return wire.toString();
     }
 
     /** Options for a claim. */
     public static final class Builder {
-        private PlatformDescriptors platform;
+        private Optional<PlatformDescriptors> platform = Optional.empty();
         private boolean input = true;
         private boolean output = true;
         private Duration wakeTimeout = DEFAULT_WAKE_TIMEOUT;
@@ -331,9 +168,12 @@ public final class StdioClaim implements AutoCloseable {
             return this;
         }
 
-        /** Uses this provider instead of choosing one (see {@code docs/platforms.md}). */
+        /**
+         * Uses this provider instead of choosing one (see {@code docs/platforms.md}); null chooses
+         * one as if none were given.
+         */
         public Builder platform(PlatformDescriptors platform) {
-            this.platform = platform;
+            this.platform = Optional.ofNullable(platform);
             return this;
         }
 
@@ -354,7 +194,7 @@ public final class StdioClaim implements AutoCloseable {
          * it restores the descriptors anyway and leaves the private duplicate open (default 5 s).
          */
         public Builder wakeTimeout(Duration timeout) {
-            this.wakeTimeout = timeout;
+            this.wakeTimeout = Objects.requireNonNull(timeout, "timeout");
             return this;
         }
 

@@ -3,12 +3,15 @@ package io.mcpwire.stdio;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.stdio.engine.FrameWriter;
-import io.mcpwire.stdio.engine.LineDispatcher;
-import io.mcpwire.stdio.engine.OutboundQueue;
-import io.mcpwire.stdio.engine.PendingRequests;
-import io.mcpwire.stdio.engine.Progress;
-import io.mcpwire.stdio.engine.WireInput;
+import io.mcpwire.stdio.transport.FrameWriter;
+import io.mcpwire.stdio.transport.Lifecycle;
+import io.mcpwire.stdio.transport.LineDispatcher;
+import io.mcpwire.stdio.transport.OutboundQueue;
+import io.mcpwire.stdio.transport.PendingRequests;
+import io.mcpwire.stdio.transport.Progress;
+import io.mcpwire.stdio.transport.WireInput;
+import io.mcpwire.stdio.wire.CallerStreams;
+import io.mcpwire.stdio.wire.Wire;
 import io.mcpwire.transport.McpTransport;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;
@@ -21,7 +24,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The MCP stdio transport: newline-delimited JSON-RPC over a {@link StdioClaim} (the real
@@ -55,40 +57,36 @@ public final class StdioTransport implements McpTransport {
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
     private static final long JOIN_MILLIS = 2_000;
 
-    private final StdioClaim claim;
-    private final InputStream in;
-    private final OutputStream out;
+    private final Wire wire;
+    private final Optional<StdioClaim> claim;
     private final JsonRpcCodec codec;
     private final int maxMessageBytes;
     private final long graceNanos;
     private final boolean answerDecodeErrors;
+    private final Lifecycle lifecycle = new Lifecycle();
     private final OutboundQueue queue;
-    private final WireInput wire;
+    private final WireInput input;
     private final PendingRequests pending = new PendingRequests();
     private final Progress progress = new Progress();
     private final FrameWriter frames;
-    private final AtomicBoolean started = new AtomicBoolean();
-    private final AtomicBoolean terminating = new AtomicBoolean();
-    private final CountDownLatch terminated = new CountDownLatch(1);
     private final CountDownLatch dispatched = new CountDownLatch(1);
-    private volatile boolean acceptingSends = true;
+    // Set by start(), read after it by the transport's own threads and by closing.
     private volatile TransportListener listener;
     private volatile LineDispatcher lines;
     private volatile Thread dispatcher;
     private volatile Thread writer;
 
-    private StdioTransport(Builder b, StdioClaim claim) {
+    private StdioTransport(Builder b, Wire wire, Optional<StdioClaim> claim) {
+        this.wire = wire;
         this.claim = claim;
-        this.in = claim != null ? claim.input() : b.input;
-        this.out = claim != null ? claim.output() : b.output;
         this.codec = b.codec;
         this.maxMessageBytes = b.maxMessageBytes;
         this.graceNanos = b.gracePeriod.toNanos();
         this.answerDecodeErrors = b.answerDecodeErrors;
-        this.wire = new WireInput(in, INBOUND_BYTES, this::endOfInput, this::readFailed);
+        this.input = new WireInput(wire.input(), INBOUND_BYTES, this::endOfInput, this::readFailed);
         // A stalled output hands the reading to a thread of its own, so end of input is still seen.
-        this.queue = new OutboundQueue(Math.max(b.outboundQueueBytes, 1), wire::pump);
-        this.frames = new FrameWriter(out, claim == null, codec, maxMessageBytes, queue, pending, progress);
+        this.queue = new OutboundQueue(Math.max(b.outboundQueueBytes, 1), input::pump);
+        this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), codec, maxMessageBytes, queue, pending, progress);
     }
 
     /** A transport over the real standard streams, claimed now with the chosen provider. */
@@ -101,23 +99,18 @@ public final class StdioTransport implements McpTransport {
         return new Builder();
     }
 
-    /** The claim this transport serves over and will release, or null for explicit streams. */
-    public StdioClaim claim() {
+    /** The claim this transport serves over and will release; empty over the caller's streams. */
+    public Optional<StdioClaim> claim() {
         return claim;
     }
 
     @Override
     public void start(TransportListener listener) {
         Objects.requireNonNull(listener, "listener");
-        if (terminating.get()) {
-            throw new IllegalStateException("the transport is closed");
-        }
-        if (!started.compareAndSet(false, true)) {
-            throw new IllegalStateException("the transport is already started");
-        }
+        lifecycle.start();
         this.listener = listener;
         this.lines = new LineDispatcher(codec, maxMessageBytes, pending, progress, listener, this::send,
-                answerDecodeErrors, terminating::get);
+                answerDecodeErrors, lifecycle::isClosing);
         writer = daemon(this::writeLoop, "mcpwire-stdio-writer");
         dispatcher = daemon(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         writer.start();
@@ -133,11 +126,11 @@ public final class StdioTransport implements McpTransport {
     @Override
     public void send(JsonRpcMessage message) throws IOException {
         Objects.requireNonNull(message, "message");
-        if (!acceptingSends) {
+        if (!lifecycle.acceptsSends()) {
             throw new IOException("the transport is closed; the message was not sent");
         }
         // The dispatcher answering while more requests wait queues, so that answers are coalesced.
-        boolean moreComing = Thread.currentThread() == dispatcher && (lines.moreBuffered() || wire.hasMore());
+        boolean moreComing = Thread.currentThread() == dispatcher && (lines.moreBuffered() || input.hasMore());
         frames.send(message, moreComing);
     }
 
@@ -156,7 +149,7 @@ public final class StdioTransport implements McpTransport {
      * saw the end of input itself, it runs the end-of-input rule, else the pump thread does.
      */
     private void dispatchLoop() {
-        Optional<String> absent = claim != null ? claim.outputAbsence() : Optional.empty();
+        Optional<String> absent = wire.outputAbsence();
         if (absent.isPresent()) {
             dispatched.countDown();
             terminate(TransportClosed.Reason.FAILED, new IOException("stdout cannot carry answers: "
@@ -164,22 +157,22 @@ public final class StdioTransport implements McpTransport {
             return;
         }
         try {
-            lines.run(wire.input());
+            lines.run(input.input());
         } catch (IOException | RuntimeException e) {
-            if (!wire.pumped()) {
+            if (!input.pumped()) {
                 readFailed(e);
             }
             return; // pumped: the pipe failed because the transport is closing, or the pump reports it
         } finally {
             dispatched.countDown();
         }
-        if (!wire.pumped() && !terminating.get()) {
+        if (!input.pumped() && !lifecycle.isClosing()) {
             endOfInput();
         }
     }
 
     private void readFailed(Exception e) {
-        if (!terminating.get()) {
+        if (!lifecycle.isClosing()) {
             terminate(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e));
         }
     }
@@ -191,7 +184,7 @@ public final class StdioTransport implements McpTransport {
      */
     private void endOfInput() {
         boolean answered = progress.await(
-                () -> terminating.get() || (dispatched.getCount() == 0 && pending.count() == 0), graceNanos);
+                () -> lifecycle.isClosing() || (dispatched.getCount() == 0 && pending.count() == 0), graceNanos);
         if (!answered) {
             LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after {1} ms without progress",
                     pending.count(), TimeUnit.NANOSECONDS.toMillis(graceNanos));
@@ -203,29 +196,25 @@ public final class StdioTransport implements McpTransport {
 
     @Override
     public void close() {
-        if (!started.get()) {
-            if (terminating.compareAndSet(false, true)) {
-                acceptingSends = false;
-                queue.close();
-                if (claim != null) {
-                    claim.close();
-                }
-                terminated.countDown();
-            }
+        if (lifecycle.stopUnstarted()) {
+            queue.close();
+            wire.release();
+            lifecycle.closed();
             return;
         }
         terminate(TransportClosed.Reason.CLOSED, null); // answers still owed are not waited for
     }
 
     /**
-     * Runs once (the lifecycle's last step): writes what is queued while the client reads it,
-     * stops the threads, counts what was lost, releases the claim, then tells the listener.
-     * Later callers wait for it, except the transport's own threads, which the first caller joins.
+     * The close, run once by the caller that wins it (see {@link Lifecycle} for the rules):
+     * writes what is queued while the client reads it, stops the threads, counts what was lost,
+     * releases the wire, then tells the listener. Later callers wait for it, except the
+     * transport's own threads, which the winner joins.
      */
     private void terminate(TransportClosed.Reason reason, Throwable cause) {
-        if (!terminating.compareAndSet(false, true)) {
+        if (!lifecycle.beginClose()) {
             if (!isTransportThread()) {
-                awaitTerminated();
+                lifecycle.awaitClosed();
             }
             return;
         }
@@ -233,14 +222,14 @@ public final class StdioTransport implements McpTransport {
             if (reason != TransportClosed.Reason.FAILED || Thread.currentThread() != writer) {
                 progress.await(queue::isIdle, graceNanos);
             }
-            acceptingSends = false;
+            lifecycle.stopSends();
             int unwritten = queue.close();
             frames.stopping();
-            wake(out); // a writer still blocked on a client that does not read: its frame is lost and counted
-            wake(in);  // the thread reading the wire
-            wire.close();
-            if (claim == null || claim.canWakeReader()) {
-                join(wire.pumpThread()); // otherwise a daemon blocked on a stream no one can wake
+            // A writer still blocked on a client that does not read loses its frame, counted.
+            boolean readersLeave = wire.wake();
+            input.close();
+            if (readersLeave) {
+                join(input.pumpThread()); // otherwise a daemon blocked on a stream no one can wake
                 join(dispatcher);
             }
             join(writer);
@@ -250,9 +239,7 @@ public final class StdioTransport implements McpTransport {
                 reason = TransportClosed.Reason.FAILED; // the answers could not be delivered
                 cause = frames.failure();
             }
-            if (claim != null) {
-                claim.close();
-            }
+            wire.release();
             if (dropped > 0) {
                 LOG.log(Level.WARNING, "the transport closed ({0}) with {1} message(s) lost ({2} unwritten, "
                         + "{3} cut off or failed in writing, {4} unanswered)",
@@ -264,24 +251,13 @@ public final class StdioTransport implements McpTransport {
                 LOG.log(Level.ERROR, "the listener failed on close", e);
             }
         } finally {
-            terminated.countDown();
-        }
-    }
-
-    private void wake(java.io.Closeable c) {
-        if (claim == null) {
-            return; // explicit streams belong to the caller; the daemon reader ends with its input
-        }
-        try {
-            c.close();
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "closing a wire stream: {0}", e.getMessage());
+            lifecycle.closed();
         }
     }
 
     private boolean isTransportThread() {
         Thread t = Thread.currentThread();
-        return t == wire.pumpThread() || t == dispatcher || t == writer;
+        return t == input.pumpThread() || t == dispatcher || t == writer;
     }
 
     private static void join(Thread t) {
@@ -290,14 +266,6 @@ public final class StdioTransport implements McpTransport {
         }
         try {
             t.join(JOIN_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void awaitTerminated() {
-        try {
-            terminated.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -333,7 +301,10 @@ public final class StdioTransport implements McpTransport {
             return this;
         }
 
-        /** The platform provider for the claim the transport takes itself (see {@code docs/platforms.md}). */
+        /**
+         * The platform provider for the claim the transport takes itself (see
+         * {@code docs/platforms.md}); null chooses one.
+         */
         public Builder platform(PlatformDescriptors platform) {
             this.platform = platform;
             return this;
@@ -394,11 +365,11 @@ public final class StdioTransport implements McpTransport {
             if (claim != null && input != null) {
                 throw new IllegalStateException("give a claim or streams, not both");
             }
-            StdioClaim c = claim;
-            if (c == null && input == null) {
-                c = StdioClaim.builder().platform(platform).acquire();
+            if (input != null) {
+                return new StdioTransport(this, new CallerStreams(input, output), Optional.empty());
             }
-            return new StdioTransport(this, c);
+            StdioClaim c = claim != null ? claim : StdioClaim.builder().platform(platform).acquire();
+            return new StdioTransport(this, c.wire(), Optional.of(c));
         }
     }
 }

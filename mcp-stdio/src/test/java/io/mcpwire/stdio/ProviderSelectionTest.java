@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.FakeProcess;
-import io.mcpwire.stdio.engine.ProviderSelection;
+import io.mcpwire.stdio.claim.ProviderSelection;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class ProviderSelectionTest {
     void anExplicitProviderWinsOverTheProperty() {
         FakeProcess mine = FakeProcess.builder().name("mine").build();
         System.setProperty(ProviderSelection.PROPERTY, "none");
-        assertEquals(mine, ProviderSelection.choose(mine, true).provider());
+        assertEquals(Optional.of(mine), ProviderSelection.choose(Optional.of(mine), true).provider());
     }
 
     @Test
@@ -31,7 +32,7 @@ class ProviderSelectionTest {
         FakeProcess shared = FakeProcess.withPipes();
         FakeProcess.setShared(shared);
         System.setProperty(ProviderSelection.PROPERTY, "fake");
-        PlatformDescriptors chosen = ProviderSelection.choose(null, true).provider();
+        PlatformDescriptors chosen = ProviderSelection.choose(Optional.empty(), true).provider().orElseThrow();
         assertEquals("fake", chosen.name());
         assertSame(shared.descriptorTable(), chosen.descriptorTable(), "the named fake acts on FakeProcess.shared()");
         try (StdioClaim claim = StdioClaim.acquire()) {
@@ -45,25 +46,25 @@ class ProviderSelectionTest {
     @Test
     void noneTurnsIsolationOff() {
         System.setProperty(ProviderSelection.PROPERTY, "none");
-        assertEquals(null, ProviderSelection.choose(null, true).provider());
+        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.empty(), true).provider());
     }
 
     @Test
     void aNameThatMatchesNoProviderServesInPlace() {
         System.setProperty(ProviderSelection.PROPERTY, "no-such-provider");
-        assertEquals(null, ProviderSelection.choose(null, true).provider());
+        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.empty(), true).provider());
     }
 
     @Test
     void theFakeIsNeverChosenAutomatically() {
-        PlatformDescriptors chosen = ProviderSelection.choose(null, true).provider();
-        assertTrue(chosen == null || chosen.priority() >= 0, "chosen: " + chosen);
+        Optional<PlatformDescriptors> chosen = ProviderSelection.choose(Optional.empty(), true).provider();
+        assertTrue(chosen.map(p -> p.priority() >= 0).orElse(true), "chosen: " + chosen);
     }
 
     @Test
     void anUnsupportedExplicitProviderServesInPlace() {
         PlatformDescriptors unsupported = new FakeUnsupported();
-        assertEquals(null, ProviderSelection.choose(unsupported, true).provider());
+        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.of(unsupported), true).provider());
         StdioClaim claim = StdioClaim.builder().platform(unsupported).input(false).acquire();
         try {
             assertEquals(ClaimState.IN_PLACE, claim.outputState());

@@ -3,7 +3,6 @@ package io.mcpwire.stdio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -267,7 +266,7 @@ class StdioTransportTest {
         TransportClosed c = server.awaitClosed();
         assertEquals(TransportClosed.Reason.CLOSED, c.reason());
         assertEquals(1, server.closed.size(), "told exactly once");
-        assertTrue(t.claim().isReleased());
+        assertTrue(t.claim().orElseThrow().isReleased());
         assertEquals(before, fake.snapshot());
         assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(th -> th.getName().startsWith("mcpwire-stdio")
                 && th.isAlive()), "no transport thread left");
@@ -284,7 +283,7 @@ class StdioTransportTest {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             StdioTransport t = StdioTransport.builder()
                     .streams(new ByteArrayInputStream((ping(1) + "\n").getBytes(StandardCharsets.UTF_8)), out).build();
-            assertNull(t.claim());
+            assertTrue(t.claim().isEmpty(), "explicit streams claim nothing");
             EchoServer server = new EchoServer(t).start();
             assertEquals(TransportClosed.Reason.END_OF_INPUT, server.awaitClosed().reason());
             assertEquals(pong(1) + "\n", out.toString(StandardCharsets.UTF_8));
@@ -345,7 +344,7 @@ class StdioTransportTest {
         fake.client().disconnect();
         TransportClosed c = server.awaitClosed();
         assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason(), c::toString); // nothing was owed, nothing written
-        assertTrue(t.claim().isReleased());
+        assertTrue(t.claim().orElseThrow().isReleased());
         assertEquals(before, fake.snapshot());
     }
 
@@ -361,7 +360,7 @@ class StdioTransportTest {
         assertEquals(TransportClosed.Reason.FAILED, c.reason());
         assertTrue(c.cause().getMessage().contains("EPIPE"), c.cause().getMessage());
         assertEquals(1, c.dropped());
-        assertTrue(t.claim().isReleased());
+        assertTrue(t.claim().orElseThrow().isReleased());
         assertEquals(before, fake.snapshot());
     }
 
@@ -413,7 +412,7 @@ class StdioTransportTest {
         fake.client().send(ping(3));
         assertEquals(pong(3), fake.client().readLine(T));
         t.close();
-        assertSame(claim, t.claim(), "the transport serves the early claim, not one of its own");
+        assertSame(claim, t.claim().orElseThrow(), "the transport serves the early claim, not one of its own");
         assertTrue(claim.isReleased());
     }
 }

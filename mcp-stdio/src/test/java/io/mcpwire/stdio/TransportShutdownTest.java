@@ -88,7 +88,7 @@ class TransportShutdownTest {
         TransportClosed c = server.awaitClosed();
         assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason(), c::toString);
         assertEquals(2, c.dropped(), "the frame cut off in writing and the one behind it: " + c);
-        assertTrue(t.claim().isReleased());
+        assertTrue(t.claim().orElseThrow().isReleased());
     }
 
     @Test
@@ -103,7 +103,7 @@ class TransportShutdownTest {
         TransportClosed c = server.awaitClosed();
         assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason(), c::toString);
         assertEquals(2, c.dropped(), "the answer cut off, and the request that came in behind it: " + c);
-        assertTrue(t.claim().isReleased());
+        assertTrue(t.claim().orElseThrow().isReleased());
     }
 
     /** Waits for a state: the transport's dispatcher parked inside a write to the fake's full pipe. */
@@ -210,7 +210,7 @@ class TransportShutdownTest {
         TransportClosed c = server.awaitClosed();
         assertEquals(TransportClosed.Reason.FAILED, c.reason());
         assertTrue(c.cause().getMessage().contains("fd 1 was closed when the process started"), c.cause().getMessage());
-        assertTrue(t.claim().isReleased());
+        assertTrue(t.claim().orElseThrow().isReleased());
     }
 
     @Test
@@ -221,6 +221,6 @@ class TransportShutdownTest {
         TransportClosed c = server.awaitClosed();
         assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason());
         assertEquals(0, c.dropped());
-        assertTrue(t.claim().isReleased());
+        assertTrue(t.claim().orElseThrow().isReleased());
     }
 }

@@ -9,7 +9,7 @@ import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.RequestId;
-import io.mcpwire.stdio.engine.LineFramer;
+import io.mcpwire.stdio.transport.LineFramer;
 import io.mcpwire.transport.TransportClosed;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,4 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.claim;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
@@ -31,10 +31,7 @@ public final class StreamClaim {
     private volatile String reason = "";
     private volatile Diversions.Absence absence;
 
-    /**
-     * A claim of {@code fd} through {@code platform}, diverted to what {@code diversion} opens; a
-     * null platform serves in place.
-     */
+    /** A claim of {@code fd} through {@code platform}, diverted to what {@code diversion} opens. */
     public StreamClaim(PlatformDescriptors platform, int fd, Diversion diversion) {
         if (fd < PlatformDescriptors.STDIN || fd > PlatformDescriptors.STDERR) {
             throw new IllegalArgumentException("only fd 0, 1 and 2 are claimed, not " + fd);
@@ -91,11 +88,6 @@ public final class StreamClaim {
      * (fd on the wire) or {@link ClaimState#ROLLED_FORWARD} (P on the wire).
      */
     public ClaimState engage() {
-        if (platform == null) {
-            reason = "no platform provider";
-            state = ClaimState.IN_PLACE; // provider selection has already said why
-            return state;
-        }
         // Rule 3: the duplicate comes first, above the standard range, and is recorded at once.
         try {
             privateFd = guarded("duplicateAboveStandard(" + fd + ")", () -> platform.duplicateAboveStandard(fd));

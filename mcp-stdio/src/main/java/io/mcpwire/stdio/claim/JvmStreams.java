@@ -1,4 +1,4 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.claim;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.System.Logger.Level;
 import java.nio.charset.Charset;
+import java.util.Map;
 
 /**
  * The JVM's own standard streams, for providers whose JVM streams do not follow the descriptors
@@ -49,12 +50,18 @@ public final class JvmStreams {
         }
     }
 
-    /** Swaps what is diverted; returns null when nothing needs swapping. Claims may be null. */
-    public static JvmStreams swapIfNeeded(PlatformDescriptors platform, StreamClaim in, StreamClaim out, StreamClaim err) {
-        if (platform == null || platform.jvmStreamsFollowDescriptors()) {
-            return null;
-        }
+    /**
+     * Swaps the JVM's streams for the claimed descriptors ({@code claims}, by fd) that are
+     * diverted, where the JVM's streams do not follow the descriptors; elsewhere swaps nothing.
+     */
+    public static JvmStreams swapIfNeeded(PlatformDescriptors platform, Map<Integer, StreamClaim> claims) {
         JvmStreams swap = new JvmStreams(platform);
+        if (platform.jvmStreamsFollowDescriptors()) {
+            return swap;
+        }
+        StreamClaim in = claims.get(PlatformDescriptors.STDIN);
+        StreamClaim out = claims.get(PlatformDescriptors.STDOUT);
+        StreamClaim err = claims.get(PlatformDescriptors.STDERR);
         if (isolated(out)) {
             swap.divertedOut = swap.endpoint(PlatformDescriptors.STDOUT, "System.out (diverted fd 1)");
             if (swap.divertedOut != null) {

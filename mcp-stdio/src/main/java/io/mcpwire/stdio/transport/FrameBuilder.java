@@ -1,6 +1,6 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.transport;
 
-import io.mcpwire.stdio.engine.OutboundQueue.Frame;
+import io.mcpwire.stdio.transport.OutboundQueue.Frame;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.transport;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;

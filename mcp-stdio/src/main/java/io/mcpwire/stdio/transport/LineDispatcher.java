@@ -1,4 +1,4 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.transport;
 
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.DecodeResult;

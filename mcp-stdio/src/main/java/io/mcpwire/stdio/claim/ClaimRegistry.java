@@ -1,4 +1,4 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.claim;
 
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.stdio.ClaimRefusedException;

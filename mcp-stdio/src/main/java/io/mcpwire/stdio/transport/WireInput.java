@@ -1,4 +1,4 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.transport;
 
 import java.io.IOException;
 import java.io.InputStream;

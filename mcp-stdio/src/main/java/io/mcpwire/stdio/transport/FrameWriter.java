@@ -1,11 +1,11 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.transport;
 
 import io.mcpwire.jsonrpc.ErrorCodes;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
-import io.mcpwire.stdio.engine.OutboundQueue.Frame;
+import io.mcpwire.stdio.transport.OutboundQueue.Frame;
 import io.mcpwire.transport.MessageTooLargeException;
 import java.io.IOException;
 import java.io.OutputStream;

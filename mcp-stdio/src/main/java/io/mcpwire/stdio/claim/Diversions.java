@@ -1,4 +1,4 @@
-package io.mcpwire.stdio.engine;
+package io.mcpwire.stdio.claim;
 
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
@@ -34,7 +34,7 @@ public final class Diversions {
     private final boolean[] asked = new boolean[3];
     private Stderr stderrKind;
 
-    /** Diversions on {@code platform} (null: nothing is examined or diverted). */
+    /** Diversions on {@code platform}. */
     public Diversions(PlatformDescriptors platform, StrayOutput stray) {
         this.platform = platform;
         this.stray = stray;
@@ -54,7 +54,7 @@ public final class Diversions {
     public Optional<Absence> absence(int fd) {
         if (!asked[fd]) {
             asked[fd] = true;
-            absences[fd] = platform == null ? null : ask(fd);
+            absences[fd] = ask(fd);
         }
         return Optional.ofNullable(absences[fd]);
     }
@@ -92,7 +92,7 @@ public final class Diversions {
     }
 
     private Stderr examineStderr() {
-        if (platform == null || !given(PlatformDescriptors.STDERR)) {
+        if (!given(PlatformDescriptors.STDERR)) {
             return Stderr.UNUSABLE;
         }
         try {

@@ -1,0 +1,239 @@
+package io.mcpwire.stdio.claim;
+
+import static io.mcpwire.platform.PlatformDescriptors.STDERR;
+import static io.mcpwire.platform.PlatformDescriptors.STDIN;
+import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
+
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.ClaimState;
+import io.mcpwire.stdio.Isolation;
+import io.mcpwire.stdio.IsolationUnavailableException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.System.Logger.Level;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The claimed descriptors, through a platform provider: each claimed stream is a
+ * {@link StreamClaim} (diverted, rolled forward, in place or absent) served through an
+ * {@link Endpoint}, and the JVM's own streams are swapped where they do not follow the
+ * descriptors. See {@code docs/claim.md}.
+ */
+public final class ClaimedWire implements ClaimWire {
+    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
+
+    private final PlatformDescriptors platform;
+    private final long wakeTimeoutMillis;
+    private final Registrations registrations;
+    /** By fd, in order: 0, 1, and 2 when it is the wire. */
+    private final Map<Integer, StreamClaim> claims = new TreeMap<>();
+    /** By fd: what the transport reads and writes, for fd 0 and fd 1. */
+    private final Map<Integer, Endpoint> endpoints = new HashMap<>();
+    private JvmStreams swap;
+    private boolean released;
+
+    /**
+     * Claims what {@code request} asks for.
+     *
+     * @throws io.mcpwire.stdio.ClaimRefusedException when another claim holds a stream; nothing changes
+     * @throws IsolationUnavailableException when isolation is required and a stream is served in
+     *                                       place; what was taken is put back
+     */
+    public ClaimedWire(PlatformDescriptors platform, ClaimRequest request, Isolation isolation) {
+        this.platform = platform;
+        this.wakeTimeoutMillis = request.wakeTimeoutMillis();
+        this.registrations = new Registrations(platform.descriptorTable(), this);
+        try {
+            engage(request);
+            if (isolation == Isolation.REQUIRED && !isIsolated()) {
+                throw new IsolationUnavailableException(reasons());
+            }
+        } catch (RuntimeException | Error e) {
+            abandon(); // a claim that fails half-way releases what it took
+            throw e;
+        }
+    }
+
+    private void engage(ClaimRequest request) {
+        // Rule 1: register every descriptor before touching any; a refusal changes nothing.
+        if (request.input()) {
+            registrations.register(STDIN);
+        }
+        if (request.output()) {
+            registrations.register(STDOUT);
+            registrations.register(STDERR); // fd 2 goes with fd 1: it may be the wire too
+        }
+        // Every question about the descriptors is asked before any of them moves.
+        Diversions diversions = new Diversions(platform, request.stray());
+        if (request.input()) {
+            claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::stdin));
+            diversions.given(STDIN);
+        }
+        if (request.output()) {
+            claims.put(STDOUT, new StreamClaim(platform, STDOUT, diversions::stdout));
+            if (diversions.given(STDOUT) && diversions.stderrIsWire()) {
+                claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::stderr)); // the fd 2 rule
+            }
+        }
+        for (StreamClaim claim : claims.values()) {
+            if (diversions.given(claim.fd())) {
+                claim.engage();
+            } else {
+                claim.absent(diversions.absence(claim.fd()).orElseThrow());
+            }
+        }
+        swap = JvmStreams.swapIfNeeded(platform, claims);
+        for (StreamClaim claim : claims.values()) {
+            if (claim.fd() != STDERR) {
+                endpoints.put(claim.fd(), endpoint(claim));
+            }
+        }
+    }
+
+    private Endpoint endpoint(StreamClaim claim) {
+        int fd = claim.fd();
+        String what = fd == STDIN ? "stdin" : "stdout";
+        if (claim.state() == ClaimState.ABSENT) {
+            return new Endpoint(what + " (absent)", () -> new AbsentStream(fd, claim.absence()), true);
+        }
+        int serving = claim.servingDescriptor();
+        String name = what + (serving != fd ? " (private fd " + serving + ")" : " (in place)");
+        return new Endpoint(name, () -> platform.open(serving), true);
+    }
+
+    private String reasons() {
+        return claims.values().stream()
+                .filter(c -> c.fd() != STDERR && !isolatedOrAbsent(c))
+                .map(StreamClaim::reason)
+                .collect(Collectors.joining("; "));
+    }
+
+    private static boolean isolatedOrAbsent(StreamClaim c) {
+        return c.isolated() || c.state() == ClaimState.ABSENT;
+    }
+
+    @Override
+    public InputStream input() {
+        return served(STDIN, "stdin").inputStream();
+    }
+
+    @Override
+    public OutputStream output() {
+        return served(STDOUT, "stdout").outputStream();
+    }
+
+    private Endpoint served(int fd, String what) {
+        Endpoint e = endpoints.get(fd);
+        if (e == null) {
+            throw new IllegalStateException(what + " was not claimed");
+        }
+        return e;
+    }
+
+    @Override
+    public Optional<String> outputAbsence() {
+        StreamClaim out = claims.get(STDOUT);
+        return out != null && out.state() == ClaimState.ABSENT ? Optional.of(out.reason()) : Optional.empty();
+    }
+
+    @Override
+    public boolean wake() {
+        endpoints.values().forEach(Endpoint::wake);
+        return true;
+    }
+
+    @Override
+    public Optional<ClaimState> state(int fd) {
+        return Optional.ofNullable(claims.get(fd)).map(StreamClaim::state);
+    }
+
+    @Override
+    public boolean isIsolated() {
+        return claims.values().stream().filter(c -> c.fd() != STDERR).allMatch(ClaimedWire::isolatedOrAbsent);
+    }
+
+    @Override
+    public boolean stderrIsWire() {
+        return claims.containsKey(STDERR);
+    }
+
+    @Override
+    public String platformName() {
+        return platform.name();
+    }
+
+    @Override
+    public synchronized boolean isReleased() {
+        return released;
+    }
+
+    /**
+     * Wakes any thread blocked on the wire, waits for it to leave, and puts the descriptors back.
+     * If a restore fails, the stream stays claimed ({@link ClaimState#STUCK}) so that no later claim
+     * is handed the diversion, and releasing again retries it.
+     */
+    @Override
+    public synchronized void release() {
+        if (released) {
+            return;
+        }
+        try {
+            released = restore();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.ERROR, "releasing the stdio claim failed; closing it again retries", e);
+        }
+    }
+
+    /** Puts back whatever a half-done claim took; what could not be put back stays registered. */
+    private void abandon() {
+        try {
+            restore();
+        } finally {
+            released = true;
+        }
+    }
+
+    /**
+     * Wakes the threads on the wire and waits for them to leave (rule 8), drains the JVM's
+     * swapped streams, restores each stream (fd 2, 1, 0), reattaches the JVM's streams, and
+     * deregisters every descriptor that is free again (rule 7); true when all are.
+     */
+    private boolean restore() {
+        boolean inQuiet = quiet(STDIN);
+        boolean outQuiet = quiet(STDOUT);
+        if (swap != null) {
+            swap.drain();
+        }
+        boolean done = release(STDERR, true);
+        done &= release(STDOUT, outQuiet);
+        done &= release(STDIN, inQuiet);
+        if (swap != null) {
+            swap.reattach();
+        }
+        // fd 2 was registered with fd 1; a descriptor whose restore failed stays registered (STUCK).
+        registrations.releaseWhere(fd -> {
+            StreamClaim c = claims.get(fd);
+            return c == null || c.state() == ClaimState.RELEASED;
+        });
+        return done;
+    }
+
+    private boolean release(int fd, boolean mayClosePrivate) {
+        StreamClaim c = claims.get(fd);
+        return c == null || c.release(mayClosePrivate);
+    }
+
+    private boolean quiet(int fd) {
+        Endpoint e = endpoints.get(fd);
+        return e == null || e.shutdown(wakeTimeoutMillis);
+    }
+
+    @Override
+    public String toString() {
+        return "StdioClaim[" + platform.name() + claims.values().stream().map(c -> ", " + c).collect(Collectors.joining()) + "]";
+    }
+}

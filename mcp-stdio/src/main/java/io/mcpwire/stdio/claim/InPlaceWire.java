@@ -1,0 +1,116 @@
+package io.mcpwire.stdio.claim;
+
+import static io.mcpwire.platform.PlatformDescriptors.STDERR;
+import static io.mcpwire.platform.PlatformDescriptors.STDIN;
+import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
+
+import io.mcpwire.platform.DescriptorTable;
+import io.mcpwire.stdio.ClaimState;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The standard streams served in place, when no platform provider can run: the claim still
+ * registers them (a second claim is refused) and serves fd 0 and fd 1 through the JVM's own
+ * descriptors, but isolates nothing, and a read blocked on fd 0 cannot be woken (the
+ * transport's threads are daemons, so one left blocked never keeps the JVM alive).
+ */
+public final class InPlaceWire implements ClaimWire {
+    private final long wakeTimeoutMillis;
+    private final Registrations registrations = new Registrations(DescriptorTable.PROCESS, this);
+    /** By fd: the served standard streams. */
+    private final Map<Integer, Endpoint> endpoints = new TreeMap<>();
+    private boolean released;
+
+    /**
+     * Registers and serves what {@code request} asks for.
+     *
+     * @throws io.mcpwire.stdio.ClaimRefusedException when another claim holds a stream; nothing changes
+     */
+    public InPlaceWire(ClaimRequest request) {
+        this.wakeTimeoutMillis = request.wakeTimeoutMillis();
+        try {
+            if (request.input()) {
+                registrations.register(STDIN);
+                endpoints.put(STDIN, new Endpoint("stdin (in place)", () -> JvmStreams.standardStream(STDIN), false));
+            }
+            if (request.output()) {
+                registrations.register(STDOUT);
+                registrations.register(STDERR); // as an isolating claim would: fd 2 goes with fd 1
+                endpoints.put(STDOUT, new Endpoint("stdout (in place)", () -> JvmStreams.standardStream(STDOUT), false));
+            }
+        } catch (RuntimeException e) {
+            registrations.releaseWhere(fd -> true);
+            throw e;
+        }
+    }
+
+    @Override
+    public InputStream input() {
+        return served(STDIN, "stdin").inputStream();
+    }
+
+    @Override
+    public OutputStream output() {
+        return served(STDOUT, "stdout").outputStream();
+    }
+
+    private Endpoint served(int fd, String what) {
+        Endpoint e = endpoints.get(fd);
+        if (e == null) {
+            throw new IllegalStateException(what + " was not claimed");
+        }
+        return e;
+    }
+
+    /** Fails later calls, but a read already blocked on fd 0 stays blocked. */
+    @Override
+    public boolean wake() {
+        endpoints.values().forEach(Endpoint::wake);
+        return false;
+    }
+
+    @Override
+    public synchronized Optional<ClaimState> state(int fd) {
+        return endpoints.containsKey(fd) ? Optional.of(released ? ClaimState.RELEASED : ClaimState.IN_PLACE) : Optional.empty();
+    }
+
+    @Override
+    public boolean isIsolated() {
+        return false; // every claimed stream is served in place
+    }
+
+    @Override
+    public boolean stderrIsWire() {
+        return false; // without a provider, fd 2 cannot be examined
+    }
+
+    @Override
+    public String platformName() {
+        return "none";
+    }
+
+    @Override
+    public synchronized boolean isReleased() {
+        return released;
+    }
+
+    @Override
+    public synchronized void release() {
+        if (released) {
+            return;
+        }
+        endpoints.values().forEach(e -> e.shutdown(wakeTimeoutMillis));
+        registrations.releaseWhere(fd -> true);
+        released = true;
+    }
+
+    @Override
+    public String toString() {
+        return "StdioClaim[none" + endpoints.keySet().stream().map(fd -> ", fd " + fd + " " + state(fd).orElseThrow())
+                .reduce("", String::concat) + "]";
+    }
+}
