@@ -1,9 +1,8 @@
 package io.mcpwire.sdkbridge;
 
 import io.mcpwire.jsonrpc.DecodeError;
-import io.mcpwire.jsonrpc.DecodeResult;
-import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.stdio.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import io.mcpwire.transport.TransportClosed;
@@ -15,9 +14,9 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpServerSession;
 import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
-import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import reactor.core.publisher.Mono;
 
@@ -43,7 +42,6 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
 
     private final McpJsonMapper jsonMapper;
     private final StdioTransport transport;
-    private final JsonRpcCodec codec = JsonRpcCodec.standard();
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile McpServerSession session;
 
@@ -126,14 +124,7 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final class Inbound implements TransportListener {
         @Override
         public void onMessage(JsonRpcMessage message) {
-            McpSchema.JSONRPCMessage sdkMessage;
-            try {
-                sdkMessage = McpSchema.deserializeJsonRpcMessage(jsonMapper, codec.encodeToString(message));
-            } catch (IOException | RuntimeException e) {
-                LOG.log(Level.WARNING, "the SDK could not read a message mcpwire decoded: {0}", e.toString());
-                return;
-            }
-            session.handle(sdkMessage).subscribe(null, e -> LOG.log(Level.WARNING, "the session failed on a message: {0}", e.toString()));
+            session.handle(SdkMessages.toSdk(message)).subscribe(null, e -> LOG.log(Level.WARNING, "the session failed on a message: {0}", e.toString()));
         }
 
         @Override
@@ -158,11 +149,13 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
         @Override
         public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
             return Mono.fromCallable(() -> {
-                DecodeResult decoded = codec.decode(jsonMapper.writeValueAsString(message));
-                if (!(decoded instanceof DecodeResult.Decoded)) {
-                    throw new IOException("the SDK produced an invalid JSON-RPC message: " + ((DecodeError) decoded).message());
+                String json = jsonMapper.writeValueAsString(message); // serialized once, sent as it is
+                Optional<RequestId> answers = SdkMessages.answered(message);
+                if (answers.isPresent()) {
+                    transport.sendEncodedAnswer(answers.get(), json);
+                } else {
+                    transport.sendEncoded(json);
                 }
-                transport.send(((DecodeResult.Decoded) decoded).message());
                 return null;
             }).then();
         }

@@ -1,6 +1,7 @@
 package io.mcpwire.sdkbridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.test.FakeProcess;
@@ -61,9 +62,7 @@ class BridgeSessionTest {
         assertTrue(parseError.contains("\"id\":null") && parseError.contains("-32700"), "mcpwire answers bad input: " + parseError);
         String answer = fake.client().readLine(T);
         assertTrue(answer.contains("\"id\":3") && answer.contains("over the bridge"), "the in-flight call is answered: " + answer);
-        for (int i = 0; i < 200 && !provider.transport().claim().orElseThrow().isReleased(); i++) {
-            Thread.sleep(50);
-        }
+        assertTimeoutPreemptively(T, provider::awaitClosed, "the session ends after end of input");
         assertTrue(provider.transport().claim().orElseThrow().isReleased(), "the claim is released after the answers");
         assertEquals(before, fake.snapshot());
         server.closeGracefully();

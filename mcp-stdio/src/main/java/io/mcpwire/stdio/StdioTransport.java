@@ -2,6 +2,7 @@ package io.mcpwire.stdio;
 
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.transport.FrameWriter;
 import io.mcpwire.stdio.transport.Lifecycle;
@@ -129,9 +130,39 @@ public final class StdioTransport implements McpTransport {
         if (!lifecycle.acceptsSends()) {
             throw new IOException("the transport is closed; the message was not sent");
         }
-        // The dispatcher answering while more requests wait queues, so that answers are coalesced.
-        boolean moreComing = Thread.currentThread() == dispatcher && (lines.moreBuffered() || input.hasMore());
-        frames.send(message, moreComing);
+        frames.send(message, moreComing());
+    }
+
+    /**
+     * Sends a request or notification that the caller serialized as JSON itself (a bridge to a
+     * framework with its own JSON mapper), without decoding it again. The caller vouches that it
+     * is one JSON-RPC message; line breaks become spaces, so that it stays one line. Otherwise as
+     * {@link #send}.
+     */
+    public void sendEncoded(String json) throws IOException {
+        sendText(json, Optional.empty());
+    }
+
+    /**
+     * Sends the answer to request {@code id}, serialized as JSON by the caller, without decoding
+     * it again; it settles the request as {@link #send} of a response does, and an answer over
+     * the size limit is replaced by a bounded error with the same id.
+     */
+    public void sendEncodedAnswer(RequestId id, String json) throws IOException {
+        sendText(json, Optional.of(Objects.requireNonNull(id, "id")));
+    }
+
+    private void sendText(String json, Optional<RequestId> answers) throws IOException {
+        Objects.requireNonNull(json, "json");
+        if (!lifecycle.acceptsSends()) {
+            throw new IOException("the transport is closed; the message was not sent");
+        }
+        frames.sendEncoded(json, answers, moreComing());
+    }
+
+    /** The dispatcher answering while more requests wait queues, so that answers are coalesced. */
+    private boolean moreComing() {
+        return Thread.currentThread() == dispatcher && (lines.moreBuffered() || input.hasMore());
     }
 
     // ------------------------------------------------------------------ the threads

@@ -5,12 +5,16 @@ import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
+import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.stdio.transport.OutboundQueue.Frame;
 import io.mcpwire.transport.MessageTooLargeException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -68,20 +72,52 @@ public final class FrameWriter implements Runnable {
      * @throws IOException              when the transport is closed or the write failed
      */
     public void send(JsonRpcMessage message, boolean moreComing) throws IOException {
-        JsonRpcResponse answer = message instanceof JsonRpcResponse r && r.id() != null ? r : null;
+        Optional<RequestId> answers = message instanceof JsonRpcResponse r ? Optional.ofNullable(r.id()) : Optional.empty();
         Frame frame;
         try {
             frame = encode(message);
         } catch (MessageTooLargeException e) {
-            if (answer != null) {
-                deliver(standIn(answer, e), answer, moreComing);
-            }
+            standInFor(answers, e, moreComing);
             throw e;
         }
-        deliver(frame, answer, moreComing);
+        deliver(frame, answers, moreComing);
     }
 
-    private void deliver(Frame frame, JsonRpcResponse answer, boolean moreComing) throws IOException {
+    /**
+     * Writes or queues one JSON-RPC message that the caller encoded itself, without decoding it
+     * again. Line breaks, which valid JSON holds only as whitespace between tokens, become spaces,
+     * so that it stays one line.
+     *
+     * @param answers the request it answers, settled as a decoded response's would be
+     * @throws MessageTooLargeException when the message exceeds the limit (an answer is then
+     *                                  replaced by a bounded error, which is sent)
+     * @throws IOException              when the transport is closed or the write failed
+     */
+    public void sendEncoded(String json, Optional<RequestId> answers, boolean moreComing) throws IOException {
+        byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
+        if (utf8.length > maxMessageBytes) {
+            MessageTooLargeException e = new MessageTooLargeException(utf8.length, maxMessageBytes);
+            standInFor(answers, e, moreComing);
+            throw e;
+        }
+        byte[] line = Arrays.copyOf(utf8, utf8.length + 1);
+        for (int i = 0; i < utf8.length; i++) {
+            if (line[i] == '\n' || line[i] == '\r') {
+                line[i] = ' ';
+            }
+        }
+        line[utf8.length] = '\n';
+        deliver(new Frame(new byte[][] {line}, line.length), answers, moreComing);
+    }
+
+    /** An answer over the limit is replaced by a bounded error, so that its request is answered once. */
+    private void standInFor(Optional<RequestId> answers, MessageTooLargeException e, boolean moreComing) throws IOException {
+        if (answers.isPresent()) {
+            deliver(standIn(answers.get(), e), answers, moreComing);
+        }
+    }
+
+    private void deliver(Frame frame, Optional<RequestId> answers, boolean moreComing) throws IOException {
         boolean taken = false;
         try {
             if (!moreComing && queue.claimIdleWriter()) {
@@ -92,17 +128,17 @@ public final class FrameWriter implements Runnable {
                 taken = true;
             }
         } finally {
-            if (taken && answer != null && pending.settled(answer.id())) {
+            if (taken && answers.isPresent() && pending.settled(answers.get())) {
                 progress.step();
             }
         }
     }
 
     /** The error that replaces an answer over the size limit: with its id when that fits, else with a null id. */
-    private Frame standIn(JsonRpcResponse answer, MessageTooLargeException e) throws MessageTooLargeException {
+    private Frame standIn(RequestId id, MessageTooLargeException e) throws MessageTooLargeException {
         String why = "the answer of " + e.size() + " bytes exceeds the transport's limit of " + e.limit() + " bytes";
         try {
-            return encode(JsonRpcError.of(answer.id(), ErrorCodes.INTERNAL_ERROR, why));
+            return encode(JsonRpcError.of(id, ErrorCodes.INTERNAL_ERROR, why));
         } catch (MessageTooLargeException idTooLong) {
             return encode(JsonRpcError.of(null, ErrorCodes.INTERNAL_ERROR,
                     why + "; the request id is too long to repeat within the limit"));
@@ -197,7 +233,7 @@ public final class FrameWriter implements Runnable {
         stopping = true;
     }
 
-    /** The first write failure the client caused, or null. */
+    /** The first write failure the client caused, or null while there is none. */
     public IOException failure() {
         return failure;
     }
