@@ -74,6 +74,7 @@ public final class Harness {
                 new Peer("mcpwire", concat(mcpwire, "@" + root.resolve("examples/target/server.args")), true),
                 new Peer("official", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer"), true),
                 new Peer("official-imm", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--immediate"), true),
+                new Peer("official-bridge", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--bridge"), true),
                 new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
                 new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
                 new Peer("cat", List.of("cat"), false),
@@ -365,10 +366,17 @@ public final class Harness {
         });
         System.out.printf(Locale.ROOT, "summary: throughput x%s, p50 latency x%s, cold start x%s (mcpwire / official Java SDK)%n",
                 ratio("throughput fresh, msg/s"), ratio("ping p50, us"), ratio("cold start, ms"));
+        System.out.printf(Locale.ROOT, "bridge: throughput x%s, p50 latency x%s (official-bridge / official-imm)%n",
+                ratio("throughput fresh, msg/s", "official-bridge", "official-imm"),
+                ratio("ping p50, us", "official-bridge", "official-imm"));
     }
 
     private String ratio(String metric) {
-        double r = median(metric, "mcpwire") / median(metric, "official");
+        return ratio(metric, "mcpwire", "official");
+    }
+
+    private String ratio(String metric, String peer, String base) {
+        double r = median(metric, peer) / median(metric, base);
         return Double.isNaN(r) ? "n/a" : String.format(Locale.ROOT, "%.2f", r);
     }
 

@@ -1,5 +1,6 @@
 package io.mcpwire.benchmarks.peers;
 
+import io.mcpwire.sdkbridge.McpwireStdioServerTransportProvider;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -8,12 +9,15 @@ import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The demo's three tools on the official MCP Java SDK (2.1.0) over its own
  * {@code StdioServerTransportProvider}, as a user writes it by default; {@code --immediate} adds
- * {@code immediateExecution(true)}.
+ * {@code immediateExecution(true)}; {@code --bridge} serves it over mcpwire's bridge instead (the
+ * one line a user changes), otherwise as written.
  */
 public final class OfficialSdkServer {
     private OfficialSdkServer() {
@@ -21,7 +25,10 @@ public final class OfficialSdkServer {
 
     public static void main(String[] args) {
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
-        var spec = McpServer.sync(new StdioServerTransportProvider(mapper))
+        List<String> options = Arrays.asList(args);
+        McpServerTransportProvider transport = options.contains("--bridge")
+                ? new McpwireStdioServerTransportProvider(mapper) : new StdioServerTransportProvider(mapper);
+        var spec = McpServer.sync(transport)
                 .serverInfo("official-sdk-peer", "2.1.0")
                 .capabilities(ServerCapabilities.builder().tools(true).build())
                 .tools(tool(mapper, "echo", "Returns the text it is given.",
@@ -34,7 +41,7 @@ public final class OfficialSdkServer {
                         tool(mapper, "payload", "Returns the given number of KiB of text.",
                                 "{\"type\":\"object\",\"properties\":{\"kib\":{\"type\":\"integer\"}},\"required\":[\"kib\"]}",
                                 a -> "x".repeat(((Number) a.get("kib")).intValue() * 1024)));
-        if (Arrays.asList(args).contains("--immediate")) {
+        if (options.contains("--immediate")) {
             spec.immediateExecution(true);
         }
         spec.build();
