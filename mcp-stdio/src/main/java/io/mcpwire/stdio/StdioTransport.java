@@ -310,10 +310,20 @@ public final class StdioTransport implements McpTransport {
 
     /** Options for a transport. */
     public static final class Builder {
-        private StdioClaim claim;
-        private PlatformDescriptors platform;
-        private InputStream input;
-        private OutputStream output;
+        /** Where the wire comes from: a claim taken at build, a claim given, or the caller's streams. */
+        private sealed interface Source {
+        }
+
+        private record ClaimAtBuild(Optional<PlatformDescriptors> platform) implements Source {
+        }
+
+        private record GivenClaim(StdioClaim claim) implements Source {
+        }
+
+        private record GivenStreams(InputStream input, OutputStream output) implements Source {
+        }
+
+        private Source source = new ClaimAtBuild(Optional.empty());
         private JsonRpcCodec codec = JsonRpcCodec.standard();
         private int maxMessageBytes = 16 * 1024 * 1024;
         private Duration gracePeriod = Duration.ofSeconds(5);
@@ -326,28 +336,43 @@ public final class StdioTransport implements McpTransport {
         /**
          * Serves over a claim taken earlier (say, first thing in {@code main}); the transport
          * releases it when it closes.
+         *
+         * @throws IllegalStateException when streams were given
          */
         public Builder claim(StdioClaim claim) {
-            this.claim = Objects.requireNonNull(claim, "claim");
+            Objects.requireNonNull(claim, "claim");
+            if (source instanceof GivenStreams) {
+                throw new IllegalStateException("give a claim or streams, not both");
+            }
+            source = new GivenClaim(claim);
             return this;
         }
 
         /**
          * The platform provider for the claim the transport takes itself (see
-         * {@code docs/platforms.md}); null chooses one.
+         * {@code docs/platforms.md}); null chooses one. Without effect when a claim or streams
+         * are given.
          */
         public Builder platform(PlatformDescriptors platform) {
-            this.platform = platform;
+            if (source instanceof ClaimAtBuild) {
+                source = new ClaimAtBuild(Optional.ofNullable(platform));
+            }
             return this;
         }
 
         /**
          * Serves these streams as given and claims nothing. The caller keeps them: the transport
          * flushes the output but closes neither.
+         *
+         * @throws IllegalStateException when a claim was given
          */
         public Builder streams(InputStream input, OutputStream output) {
-            this.input = Objects.requireNonNull(input, "input");
-            this.output = Objects.requireNonNull(output, "output");
+            Objects.requireNonNull(input, "input");
+            Objects.requireNonNull(output, "output");
+            if (source instanceof GivenClaim) {
+                throw new IllegalStateException("give a claim or streams, not both");
+            }
+            source = new GivenStreams(input, output);
             return this;
         }
 
@@ -393,13 +418,11 @@ public final class StdioTransport implements McpTransport {
          * @throws ClaimRefusedException when another claim holds them
          */
         public StdioTransport build() {
-            if (claim != null && input != null) {
-                throw new IllegalStateException("give a claim or streams, not both");
+            if (source instanceof GivenStreams s) {
+                return new StdioTransport(this, new CallerStreams(s.input(), s.output()), Optional.empty());
             }
-            if (input != null) {
-                return new StdioTransport(this, new CallerStreams(input, output), Optional.empty());
-            }
-            StdioClaim c = claim != null ? claim : StdioClaim.builder().platform(platform).acquire();
+            StdioClaim c = source instanceof GivenClaim g ? g.claim()
+                    : StdioClaim.builder().platform(((ClaimAtBuild) source).platform().orElse(null)).acquire();
             return new StdioTransport(this, c.wire(), Optional.of(c));
         }
     }

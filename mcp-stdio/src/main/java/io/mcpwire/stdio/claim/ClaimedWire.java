@@ -47,6 +47,7 @@ public final class ClaimedWire implements ClaimWire {
         this.platform = platform;
         this.wakeTimeoutMillis = request.wakeTimeoutMillis();
         this.registrations = new Registrations(platform.descriptorTable(), this);
+        this.swap = JvmStreams.none(platform);
         try {
             engage(request);
             if (isolation == Isolation.REQUIRED && !isIsolated()) {
@@ -205,15 +206,11 @@ public final class ClaimedWire implements ClaimWire {
     private boolean restore() {
         boolean inQuiet = quiet(STDIN);
         boolean outQuiet = quiet(STDOUT);
-        if (swap != null) {
-            swap.drain();
-        }
+        swap.drain();
         boolean done = release(STDERR, true);
         done &= release(STDOUT, outQuiet);
         done &= release(STDIN, inQuiet);
-        if (swap != null) {
-            swap.reattach();
-        }
+        swap.reattach();
         // fd 2 was registered with fd 1; a descriptor whose restore failed stays registered (STUCK).
         registrations.releaseWhere(fd -> {
             StreamClaim c = claims.get(fd);

@@ -50,6 +50,11 @@ public final class JvmStreams {
         }
     }
 
+    /** Nothing swapped, for a claim that has not got that far. */
+    public static JvmStreams none(PlatformDescriptors platform) {
+        return new JvmStreams(platform);
+    }
+
     /**
      * Swaps the JVM's streams for the claimed descriptors ({@code claims}, by fd) that are
      * diverted, where the JVM's streams do not follow the descriptors; elsewhere swaps nothing.
