@@ -4,6 +4,7 @@ import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.transport.Daemons;
 import io.mcpwire.stdio.transport.FrameWriter;
 import io.mcpwire.stdio.transport.Lifecycle;
 import io.mcpwire.stdio.transport.LineDispatcher;
@@ -11,7 +12,6 @@ import io.mcpwire.stdio.transport.OutboundQueue;
 import io.mcpwire.stdio.transport.PendingRequests;
 import io.mcpwire.stdio.transport.Progress;
 import io.mcpwire.stdio.transport.WireInput;
-import io.mcpwire.stdio.wire.CallerStreams;
 import io.mcpwire.stdio.wire.Wire;
 import io.mcpwire.transport.McpTransport;
 import io.mcpwire.transport.TransportClosed;
@@ -112,16 +112,10 @@ public final class StdioTransport implements McpTransport {
         this.listener = listener;
         this.lines = new LineDispatcher(codec, maxMessageBytes, pending, progress, listener, this::send,
                 answerDecodeErrors, lifecycle::isClosing);
-        writer = daemon(this::writeLoop, "mcpwire-stdio-writer");
-        dispatcher = daemon(this::dispatchLoop, "mcpwire-stdio-dispatcher");
+        writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
+        dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         writer.start();
         dispatcher.start();
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true); // a transport thread never keeps the JVM alive
-        return t;
     }
 
     @Override
@@ -260,10 +254,10 @@ public final class StdioTransport implements McpTransport {
             boolean readersLeave = wire.wake();
             input.close();
             if (readersLeave) {
-                join(input.pumpThread()); // otherwise a daemon blocked on a stream no one can wake
-                join(dispatcher);
+                Daemons.join(input.pumpThread(), JOIN_MILLIS); // otherwise a daemon blocked on a stream no one can wake
+                Daemons.join(dispatcher, JOIN_MILLIS);
             }
-            join(writer);
+            Daemons.join(writer, JOIN_MILLIS);
             int unanswered = reason == TransportClosed.Reason.CLOSED ? 0 : pending.count() + lines.abandoned();
             int dropped = unwritten + frames.failedFrames() + unanswered;
             if (frames.failure() != null && reason == TransportClosed.Reason.END_OF_INPUT) {
@@ -291,17 +285,6 @@ public final class StdioTransport implements McpTransport {
         return t == input.pumpThread() || t == dispatcher || t == writer;
     }
 
-    private static void join(Thread t) {
-        if (t == null || t == Thread.currentThread()) {
-            return;
-        }
-        try {
-            t.join(JOIN_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */
     int peakReadBufferBytes() {
         LineDispatcher d = lines;
@@ -310,20 +293,7 @@ public final class StdioTransport implements McpTransport {
 
     /** Options for a transport. */
     public static final class Builder {
-        /** Where the wire comes from: a claim taken at build, a claim given, or the caller's streams. */
-        private sealed interface Source {
-        }
-
-        private record ClaimAtBuild(Optional<PlatformDescriptors> platform) implements Source {
-        }
-
-        private record GivenClaim(StdioClaim claim) implements Source {
-        }
-
-        private record GivenStreams(InputStream input, OutputStream output) implements Source {
-        }
-
-        private Source source = new ClaimAtBuild(Optional.empty());
+        private WireSource source = new WireSource.ClaimAtBuild(Optional.empty());
         private JsonRpcCodec codec = JsonRpcCodec.standard();
         private int maxMessageBytes = 16 * 1024 * 1024;
         private Duration gracePeriod = Duration.ofSeconds(5);
@@ -341,10 +311,10 @@ public final class StdioTransport implements McpTransport {
          */
         public Builder claim(StdioClaim claim) {
             Objects.requireNonNull(claim, "claim");
-            if (source instanceof GivenStreams) {
+            if (source instanceof WireSource.GivenStreams) {
                 throw new IllegalStateException("give a claim or streams, not both");
             }
-            source = new GivenClaim(claim);
+            source = new WireSource.GivenClaim(claim);
             return this;
         }
 
@@ -354,8 +324,8 @@ public final class StdioTransport implements McpTransport {
          * are given.
          */
         public Builder platform(PlatformDescriptors platform) {
-            if (source instanceof ClaimAtBuild) {
-                source = new ClaimAtBuild(Optional.ofNullable(platform));
+            if (source instanceof WireSource.ClaimAtBuild) {
+                source = new WireSource.ClaimAtBuild(Optional.ofNullable(platform));
             }
             return this;
         }
@@ -369,10 +339,10 @@ public final class StdioTransport implements McpTransport {
         public Builder streams(InputStream input, OutputStream output) {
             Objects.requireNonNull(input, "input");
             Objects.requireNonNull(output, "output");
-            if (source instanceof GivenClaim) {
+            if (source instanceof WireSource.GivenClaim) {
                 throw new IllegalStateException("give a claim or streams, not both");
             }
-            source = new GivenStreams(input, output);
+            source = new WireSource.GivenStreams(input, output);
             return this;
         }
 
@@ -418,12 +388,8 @@ public final class StdioTransport implements McpTransport {
          * @throws ClaimRefusedException when another claim holds them
          */
         public StdioTransport build() {
-            if (source instanceof GivenStreams s) {
-                return new StdioTransport(this, new CallerStreams(s.input(), s.output()), Optional.empty());
-            }
-            StdioClaim c = source instanceof GivenClaim g ? g.claim()
-                    : StdioClaim.builder().platform(((ClaimAtBuild) source).platform().orElse(null)).acquire();
-            return new StdioTransport(this, c.wire(), Optional.of(c));
+            Optional<StdioClaim> claim = source.claim();
+            return new StdioTransport(this, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim);
         }
     }
 }

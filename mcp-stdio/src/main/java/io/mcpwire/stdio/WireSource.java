@@ -1,0 +1,61 @@
+package io.mcpwire.stdio;
+
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.wire.CallerStreams;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Optional;
+
+/** Where a transport's wire comes from, as its builder was told: one of three, never unset. */
+sealed interface WireSource {
+
+    /** The claim to serve over, taken now when the builder was not given one; empty for the caller's streams. */
+    Optional<StdioClaim> claim();
+
+    /** The caller's streams; only for {@link GivenStreams}. */
+    default CallerStreams callerStreams() {
+        throw new IllegalStateException("not the caller's streams: " + this);
+    }
+
+    /**
+     * A claim the transport takes itself, when built.
+     *
+     * @param platform the provider to claim with; empty to choose one
+     */
+    record ClaimAtBuild(Optional<PlatformDescriptors> platform) implements WireSource {
+        @Override
+        public Optional<StdioClaim> claim() {
+            return Optional.of(StdioClaim.builder().platform(platform.orElse(null)).acquire());
+        }
+    }
+
+    /**
+     * A claim taken earlier, which the transport releases when it closes.
+     *
+     * @param given the claim
+     */
+    record GivenClaim(StdioClaim given) implements WireSource {
+        @Override
+        public Optional<StdioClaim> claim() {
+            return Optional.of(given);
+        }
+    }
+
+    /**
+     * The caller's streams: nothing is claimed.
+     *
+     * @param input  what the client sends
+     * @param output what reaches the client
+     */
+    record GivenStreams(InputStream input, OutputStream output) implements WireSource {
+        @Override
+        public Optional<StdioClaim> claim() {
+            return Optional.empty();
+        }
+
+        @Override
+        public CallerStreams callerStreams() {
+            return new CallerStreams(input, output);
+        }
+    }
+}
