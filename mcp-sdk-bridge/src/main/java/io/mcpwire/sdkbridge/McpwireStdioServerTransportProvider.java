@@ -7,7 +7,6 @@ import io.mcpwire.stdio.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;
-import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -45,9 +44,9 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile McpServerSession session;
 
-    /** Claims the standard streams now, with the SDK's default JSON mapper. */
+    /** Claims the standard streams now, with the SDK's default JSON mapper (on SDK 0.17, 2.0 and 2.1). */
     public McpwireStdioServerTransportProvider() {
-        this(McpJsonDefaults.getMapper());
+        this(SdkLine.current().defaultMapper());
     }
 
     /** Claims the standard streams now, with the given JSON mapper. */
