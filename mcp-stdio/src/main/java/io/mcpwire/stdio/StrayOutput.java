@@ -51,7 +51,12 @@ public sealed interface StrayOutput {
 
     /** What {@code -Dmcpwire.stray} says: {@code stderr} (or unset), {@code null}, or a path. */
     static StrayOutput fromSystemProperty() {
-        String value = System.getProperty(PROPERTY, "").trim();
+        return parse(System.getProperty(PROPERTY, ""));
+    }
+
+    /** What a setting says: {@code stderr} (or blank), {@code null}, or the path of a file. */
+    static StrayOutput parse(String setting) {
+        String value = setting.trim();
         return switch (value) {
             case "", "stderr" -> stderr();
             case "null" -> nullDevice();
