@@ -54,8 +54,8 @@ async function withTypeScriptClient() {
     await client.connect(transport, timeout);
     check("TS client: initialize", client.getServerVersion()?.name === "spring-ai-example", JSON.stringify(client.getServerVersion()));
     const { tools } = await client.listTools(undefined, { timeout: 10_000 });
-    check("TS client: listTools", tools.some((t) => t.name === "echo"), tools.map((t) => t.name).join(", "));
-    const echo = await client.callTool({ name: "echo", arguments: { text: "over mcpwire" } }, undefined, { timeout: 10_000 });
+    check("TS client: listTools", tools.some((t) => t.name === "noisy"), tools.map((t) => t.name).join(", "));
+    const echo = await client.callTool({ name: "noisy", arguments: { text: "over mcpwire" } }, undefined, { timeout: 10_000 });
     check("TS client: the printing tool answers", JSON.stringify(echo.content).includes("over mcpwire"), JSON.stringify(echo.content));
     await client.ping({ timeout: 10_000 });
     check("TS client: ping", true, "answered");
@@ -84,7 +84,7 @@ function rawSession() {
         initialized = true;
         send({ jsonrpc: "2.0", method: "notifications/initialized" });
         for (let id = 2; id <= 6; id++) {
-          send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text: `call ${id}` } } });
+          send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "noisy", arguments: { text: `call ${id}` } } });
         }
         send({ jsonrpc: "2.0", id: 7, method: "ping" });
         child.stdin.end(); // end of input at once: the calls are still running

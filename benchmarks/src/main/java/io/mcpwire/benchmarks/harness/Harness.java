@@ -75,6 +75,11 @@ public final class Harness {
                 new Peer("official", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer"), true),
                 new Peer("official-imm", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--immediate"), true),
                 new Peer("official-bridge", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--bridge"), true),
+                // The example Spring AI server (Spring AI 2.0.1, Boot 4.0.7) on its own stdio transport and
+                // with mcpwire's starter; both with Spring AI's documented stdio settings (no banner, no
+                // console log pattern), without which the first cannot be measured at all.
+                new Peer("spring", spring(javaBin, root, "spring-ai-2-without-mcpwire"), true),
+                new Peer("spring-mcpwire", spring(javaBin, root, "spring-ai-2"), true),
                 new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
                 new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
                 new Peer("cat", List.of("cat"), false),
@@ -93,6 +98,11 @@ public final class Harness {
         h.header(quick);
         h.run();
         h.report();
+    }
+
+    private static List<String> spring(String javaBin, Path root, String variant) {
+        return List.of(javaBin, "-jar", root.resolve("examples/spring-ai-server/target/" + variant + "/spring-ai-server.jar").toString(),
+                "--spring.main.banner-mode=off", "--logging.pattern.console=");
     }
 
     private static List<String> concat(List<String> head, String... tail) {
@@ -369,6 +379,10 @@ public final class Harness {
         System.out.printf(Locale.ROOT, "bridge: throughput x%s, p50 latency x%s (official-bridge / official-imm)%n",
                 ratio("throughput fresh, msg/s", "official-bridge", "official-imm"),
                 ratio("ping p50, us", "official-bridge", "official-imm"));
+        System.out.printf(Locale.ROOT, "spring starter: cold start x%s, throughput x%s, p50 latency x%s (spring-mcpwire / spring)%n",
+                ratio("cold start, ms", "spring-mcpwire", "spring"),
+                ratio("throughput fresh, msg/s", "spring-mcpwire", "spring"),
+                ratio("ping p50, us", "spring-mcpwire", "spring"));
     }
 
     private String ratio(String metric) {
