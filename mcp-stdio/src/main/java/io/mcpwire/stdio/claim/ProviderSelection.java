@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 /**
  * Chooses the platform provider for a claim: an explicit one wins; then
  * {@code -Dmcpwire.platform=NAME} ({@code none} turns isolation off); then the supported provider
- * with the highest non-negative priority. With none, the claim serves in place and one warning
+ * with the highest non-negative priority, asking each whether it can run only until one can. With none, the claim serves in place and one warning
  * on stderr says that isolation is off and why.
  */
 public final class ProviderSelection {
@@ -85,9 +85,13 @@ public final class ProviderSelection {
                             : (Choice) new None("-D" + PROPERTY + "=" + wanted + " cannot run here: " + p.unavailabilityCause()))
                     .orElseGet(() -> new None("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all)));
         }
+        // Asked in priority order and no further than the first that can run, so that a lower
+        // provider's native library (JNA's, behind the FFM provider) is never loaded for nothing.
         return all.stream()
-                .filter(p -> p.priority() >= 0 && p.isSupported())
-                .max(Comparator.comparingInt(PlatformDescriptors::priority))
+                .filter(p -> p.priority() >= 0)
+                .sorted(Comparator.comparingInt(PlatformDescriptors::priority).reversed())
+                .filter(PlatformDescriptors::isSupported)
+                .findFirst()
                 .<Choice>map(Chosen::new)
                 .orElseGet(() -> new None(all.isEmpty()
                         ? "no platform provider is on the path (add platform-posix or platform-windows)"

@@ -36,6 +36,27 @@ public final class BlockedThreads {
         }
     }
 
+    /**
+     * Returns once {@code thread}'s innermost visible frame is {@code className.method}: for a call
+     * made through the foreign function API, whose downcall stub is hidden, the frame that made the
+     * call (then in the kernel's wait, or about to be; a provider's wake-up must work for both).
+     *
+     * @throws AssertionError when it is not there within {@code timeout}, with the thread's stack
+     */
+    public static void awaitInCall(Thread thread, String className, String method, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        StackTraceElement[] stack = thread.getStackTrace();
+        while (!(stack.length > 0 && stack[0].getClassName().equals(className) && stack[0].getMethodName().equals(method))) {
+            if (System.nanoTime() > deadline || !thread.isAlive()) {
+                throw new AssertionError(thread.getName() + " is not in " + className + "." + method + " (alive: "
+                        + thread.isAlive() + "); its stack:\n  " + Arrays.stream(stack)
+                        .map(String::valueOf).collect(Collectors.joining("\n  ")));
+            }
+            LockSupport.parkNanos(CHECK_NANOS);
+            stack = thread.getStackTrace();
+        }
+    }
+
     private static boolean inNative(StackTraceElement[] stack, String method) {
         return stack.length > 0 && stack[0].isNativeMethod() && stack[0].getMethodName().equals(method);
     }

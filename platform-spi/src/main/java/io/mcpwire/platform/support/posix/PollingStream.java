@@ -1,9 +1,7 @@
-package io.mcpwire.platform.posix;
+package io.mcpwire.platform.support.posix;
 
-import com.sun.jna.Memory;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.support.ChunkedStream;
-import io.mcpwire.platform.posix.jna.PosixIo;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;
@@ -15,21 +13,23 @@ import java.nio.channels.AsynchronousCloseException;
  * {@code PIPE_BUF} bytes after {@code poll} says the descriptor is writable, so no write can
  * block beyond the reach of a wake-up.
  */
-final class PosixStream extends ChunkedStream {
+final class PollingStream extends ChunkedStream {
     private static final int POLLFD_SIZE = 8; // int fd; short events; short revents
 
-    private final Posix posix;
+    private final PosixLib posix;
     private final int fd;
     private final int wakeRead;
     private final int wakeWrite;
-    private final Memory readPoll = new Memory(2L * POLLFD_SIZE);
-    private final Memory writePoll = new Memory(2L * POLLFD_SIZE);
-    private Memory readBuffer;
-    private Memory writeBuffer;
+    private final NativeMemory readPoll;
+    private final NativeMemory writePoll;
+    private NativeMemory readBuffer;
+    private NativeMemory writeBuffer;
     private boolean wakeWritten; // guarded by this
 
-    private PosixStream(Posix posix, int fd, int wakeRead, int wakeWrite) {
+    private PollingStream(PosixLib posix, int fd, int wakeRead, int wakeWrite) {
         this.posix = posix;
+        this.readPoll = posix.libc().allocate(2L * POLLFD_SIZE);
+        this.writePoll = posix.libc().allocate(2L * POLLFD_SIZE);
         this.fd = fd;
         this.wakeRead = wakeRead;
         this.wakeWrite = wakeWrite;
@@ -38,11 +38,11 @@ final class PosixStream extends ChunkedStream {
     }
 
     /** Fills both pollfd entries once: fd with {@code events}, and the self-pipe with POLLIN. */
-    private void prepare(Memory pollfds, short events) {
-        pollfds.setInt(0, fd);
-        pollfds.setInt(4, eventsWord(events));
-        pollfds.setInt(POLLFD_SIZE, wakeRead);
-        pollfds.setInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
+    private void prepare(NativeMemory pollfds, short events) {
+        pollfds.putInt(0, fd);
+        pollfds.putInt(4, eventsWord(events));
+        pollfds.putInt(POLLFD_SIZE, wakeRead);
+        pollfds.putInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
     }
 
     /** {@code short events; short revents} as one int with revents zero, in native byte order. */
@@ -51,28 +51,28 @@ final class PosixStream extends ChunkedStream {
     }
 
     /** Opens a stream on {@code fd} with its own self-pipe, both ends above fd 2 and close-on-exec. */
-    static PosixStream open(Posix posix, int fd) throws DescriptorException {
+    static PollingStream open(PosixLib posix, int fd) throws DescriptorException {
         int[] ends = new int[2];
-        posix.check(posix.libc.pipe(ends), "pipe() for the wake-up of fd " + fd, fd);
+        posix.check(posix.libc().pipe(ends), "pipe() for the wake-up of fd " + fd, fd);
         int[] moved = {-1, -1};
         try {
             for (int i = 0; i < 2; i++) {
                 // Above the standard range, so a closed fd 2 is never taken by the self-pipe.
-                moved[i] = posix.check(posix.libc.fcntl(ends[i], posix.constants.fDupfdCloexec(), 3),
+                moved[i] = posix.check(posix.libc().fcntl(ends[i], posix.constants().fDupfdCloexec(), 3),
                         "fcntl(" + ends[i] + ", F_DUPFD_CLOEXEC, 3)", ends[i]);
             }
         } catch (DescriptorException e) {
             for (int m : moved) {
                 if (m >= 0) {
-                    posix.libc.close(m);
+                    posix.libc().close(m);
                 }
             }
             throw e;
         } finally {
-            posix.libc.close(ends[0]);
-            posix.libc.close(ends[1]);
+            posix.libc().close(ends[0]);
+            posix.libc().close(ends[1]);
         }
-        return new PosixStream(posix, fd, moved[0], moved[1]);
+        return new PollingStream(posix, fd, moved[0], moved[1]);
     }
 
     @Override
@@ -83,16 +83,16 @@ final class PosixStream extends ChunkedStream {
     @Override
     protected int readChunk(int max) throws IOException {
         if (readBuffer == null) {
-            readBuffer = new Memory(CHUNK);
+            readBuffer = posix.libc().allocate(CHUNK);
         }
         while (true) {
             awaitReady(readPoll, PosixConstants.POLLIN, "read");
-            long n = PosixIo.read(fd, readBuffer, max);
+            long n = posix.libc().read(fd, readBuffer, max);
             if (n >= 0) {
                 return n == 0 ? -1 : (int) n;
             }
-            int errno = Posix.errno();
-            if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+            int errno = posix.libc().errno();
+            if (errno != PosixConstants.EINTR && errno != posix.constants().eAgain()) {
                 throw posix.error("read(" + fd + ")", fd, errno);
             }
         }
@@ -106,7 +106,7 @@ final class PosixStream extends ChunkedStream {
     @Override
     protected void copyIn(byte[] buffer, int offset, int n) {
         if (writeBuffer == null) {
-            writeBuffer = new Memory(CHUNK);
+            writeBuffer = posix.libc().allocate(CHUNK);
         }
         writeBuffer.write(0, buffer, offset, n);
     }
@@ -114,31 +114,31 @@ final class PosixStream extends ChunkedStream {
     @Override
     protected int writeSome(int from, int n) throws IOException {
         awaitReady(writePoll, PosixConstants.POLLOUT, "write");
-        long written = PosixIo.write(fd, writeBuffer.share(from), Math.min(n, posix.constants.pipeBuf()));
+        long written = posix.libc().write(fd, writeBuffer, from, Math.min(n, posix.constants().pipeBuf()));
         if (written >= 0) {
             return (int) written;
         }
-        int errno = Posix.errno();
+        int errno = posix.libc().errno();
         if (errno == PosixConstants.EPIPE) {
             throw new DescriptorException("write(" + fd + ")", fd, errno, "EPIPE (Broken pipe: the reader has gone)");
         }
-        if (errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+        if (errno != PosixConstants.EINTR && errno != posix.constants().eAgain()) {
             throw posix.error("write(" + fd + ")", fd, errno);
         }
         return 0;
     }
 
     /** Polls fd for {@code events} and the self-pipe for a wake-up; throws when woken. */
-    private void awaitReady(Memory pollfds, short events, String op) throws IOException {
-        pollfds.setInt(4, eventsWord(events)); // clears revents
-        pollfds.setInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
+    private void awaitReady(NativeMemory pollfds, short events, String op) throws IOException {
+        pollfds.putInt(4, eventsWord(events)); // clears revents
+        pollfds.putInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
         while (true) {
             int r = posix.poll(pollfds, 2);
             if (r > 0) {
                 break;
             }
-            int errno = Posix.errno();
-            if (r < 0 && errno != PosixConstants.EINTR && errno != posix.constants.eAgain()) {
+            int errno = posix.libc().errno();
+            if (r < 0 && errno != PosixConstants.EINTR && errno != posix.constants().eAgain()) {
                 throw posix.error("poll(" + fd + ") before " + op, fd, errno);
             }
         }
@@ -157,19 +157,19 @@ final class PosixStream extends ChunkedStream {
             return;
         }
         wakeWritten = true;
-        Memory one = new Memory(1);
-        one.setByte(0, (byte) 1);
-        PosixIo.write(wakeWrite, one, 1);
+        NativeMemory one = posix.libc().allocate(1);
+        one.write(0, new byte[] {1}, 0, 1);
+        posix.libc().write(wakeWrite, one, 0, 1);
     }
 
     @Override
     protected void freeResources() {
-        posix.libc.close(wakeRead);
-        posix.libc.close(wakeWrite);
+        posix.libc().close(wakeRead);
+        posix.libc().close(wakeWrite);
     }
 
     @Override
     public String toString() {
-        return "PosixStream[fd " + fd + "]";
+        return "PollingStream[fd " + fd + "]";
     }
 }

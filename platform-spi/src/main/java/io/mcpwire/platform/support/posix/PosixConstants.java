@@ -1,4 +1,4 @@
-package io.mcpwire.platform.posix;
+package io.mcpwire.platform.support.posix;
 
 import java.util.Locale;
 import java.util.Map;
@@ -22,22 +22,22 @@ import java.util.Map;
  *                       than an {@code unsigned long} (Linux)
  * @param errnoNames     errno values and their names, for messages
  */
-record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, int oAppend, int fGetpath,
+public record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, int oAppend, int fGetpath,
                       int eAgain, int pipeBuf, boolean nfdsIsInt,
                       Map<Integer, String> errnoNames) {
 
-    static final int O_RDONLY = 0;
-    static final int O_WRONLY = 1;
-    static final int O_ACCMODE = 3;
-    static final int F_GETFD = 1;
-    static final int FD_CLOEXEC = 1;
-    static final int F_GETFL = 3;
-    static final short POLLIN = 0x1;
-    static final short POLLOUT = 0x4;
-    static final short POLLNVAL = 0x20;
-    static final int EINTR = 4;
-    static final int EBADF = 9;
-    static final int EPIPE = 32;
+    public static final int O_RDONLY = 0;
+    public static final int O_WRONLY = 1;
+    public static final int O_ACCMODE = 3;
+    public static final int F_GETFD = 1;
+    public static final int FD_CLOEXEC = 1;
+    public static final int F_GETFL = 3;
+    public static final short POLLIN = 0x1;
+    public static final short POLLOUT = 0x4;
+    public static final short POLLNVAL = 0x20;
+    public static final int EINTR = 4;
+    public static final int EBADF = 9;
+    public static final int EPIPE = 32;
 
     private static final Map<Integer, String> COMMON = Map.ofEntries(
             Map.entry(1, "EPERM"), Map.entry(2, "ENOENT"), Map.entry(4, "EINTR"), Map.entry(5, "EIO"),
@@ -45,11 +45,11 @@ record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, in
             Map.entry(22, "EINVAL"), Map.entry(23, "ENFILE"), Map.entry(24, "EMFILE"), Map.entry(28, "ENOSPC"),
             Map.entry(32, "EPIPE"));
 
-    static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 0100, 02000, -1, 11, 4096, false,
+    public static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 0100, 02000, -1, 11, 4096, false,
             with(Map.of(11, "EAGAIN", 104, "ECONNRESET", 16, "EBUSY")));
-    static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 0x200, 0x8, 50, 35, 512, true,
+    public static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 0x200, 0x8, 50, 35, 512, true,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
-    static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 0x200, 0x8, -1, 35, 512, true,
+    public static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 0x200, 0x8, -1, 35, 512, true,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
 
     private static Map<Integer, String> with(Map<Integer, String> own) {
@@ -59,7 +59,7 @@ record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, in
     }
 
     /** The table for {@code osName}, or null when it is not a supported POSIX system. */
-    static PosixConstants forOs(String osName) {
+    public static PosixConstants forOs(String osName) {
         String os = osName.toLowerCase(Locale.ROOT);
         if (os.startsWith("linux")) {
             return LINUX;
@@ -74,7 +74,7 @@ record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, in
     }
 
     /** The errno's name, for example {@code EBADF}, or {@code errno N}. */
-    String errnoName(int errno) {
+    public String errnoName(int errno) {
         return errnoNames.getOrDefault(errno, "errno " + errno);
     }
 }

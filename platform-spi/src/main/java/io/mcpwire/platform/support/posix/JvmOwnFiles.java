@@ -1,4 +1,4 @@
-package io.mcpwire.platform.posix;
+package io.mcpwire.platform.support.posix;
 
 import java.io.File;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import java.util.List;
  * anything under {@code java.home} (the module image {@code lib/modules}) and the entries of the
  * class path and module path (a jar lands on fd 1 when fd 0 and 1 were closed).
  */
-final class JvmOwnFiles {
+public final class JvmOwnFiles {
     private final List<Path> roots;
 
     private JvmOwnFiles(List<Path> roots) {
@@ -19,7 +19,7 @@ final class JvmOwnFiles {
     }
 
     /** This JVM's files, from its system properties. */
-    static JvmOwnFiles ofThisJvm() {
+    public static JvmOwnFiles ofThisJvm() {
         List<Path> roots = new ArrayList<>();
         add(roots, System.getProperty("java.home"));
         for (String property : new String[] {"java.class.path", "jdk.module.path", "jdk.module.upgrade.path"}) {
@@ -45,7 +45,7 @@ final class JvmOwnFiles {
     }
 
     /** Whether {@code file}, the regular file an open descriptor refers to, is one of the JVM's own. */
-    boolean contains(Path file) {
+    public boolean contains(Path file) {
         Path real;
         try {
             real = file.toRealPath();

@@ -1,0 +1,61 @@
+package io.mcpwire.platform.ffm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.platform.test.ChildJvm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The demo server in a child JVM with both POSIX providers on its module path: the FFM provider
+ * is chosen, serves the session, and not one JNA class is loaded (the class-loading log says so);
+ * with {@code -Dmcpwire.platform=posix} the JNA provider still serves.
+ */
+@EnabledOnOs(value = {OS.LINUX, OS.MAC, OS.FREEBSD}, disabledReason = "the FFM provider binds the POSIX C library")
+class FfmServesTest {
+    private static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+            + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n";
+
+    private static ChildJvm.Result serve(Path classLog, String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of(ChildJvm.java(), "--enable-native-access=io.mcpwire.platform.ffm,com.sun.jna",
+                "-Xlog:class+load=info:file=" + classLog));
+        command.addAll(List.of(options));
+        command.addAll(List.of("-p", ChildJvm.path(), "-m", "io.mcpwire.examples/io.mcpwire.examples.DemoServer"));
+        return ChildJvm.run(command, INIT, false, Duration.ofSeconds(60));
+    }
+
+    private static List<String> jnaClasses(Path classLog) throws Exception {
+        return Files.readAllLines(classLog).stream().filter(l -> l.contains(" com.sun.jna.")).collect(Collectors.toList());
+    }
+
+    @Test
+    void theFfmProviderIsChosenServesAndNoJnaClassIsLoaded(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("classes.log");
+        ChildJvm.Result r = serve(log);
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stdout().contains("\"id\":1") && r.stdout().contains("\"id\":2"), r::describe);
+        assertTrue(r.stderr().contains("stdio claimed through ffm, isolated"), r::describe);
+        assertEquals(List.of(), jnaClasses(log), "no JNA class is loaded when the FFM provider serves");
+        assertFalse(r.stderr().contains("restricted method"), "no native-access warning: " + r.stderr());
+    }
+
+    @Test
+    void thePropertyStillChoosesTheJnaProvider(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("classes.log");
+        ChildJvm.Result r = serve(log, "-Dmcpwire.platform=posix");
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("stdio claimed through posix, isolated"), r::describe);
+        assertFalse(jnaClasses(log).isEmpty(), "JNA serves");
+    }
+}

@@ -1,0 +1,142 @@
+package io.mcpwire.platform.posix;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import io.mcpwire.platform.posix.jna.LibC;
+import io.mcpwire.platform.posix.jna.PosixIo;
+import io.mcpwire.platform.support.posix.CLibrary;
+import io.mcpwire.platform.support.posix.NativeMemory;
+
+/**
+ * The C library through JNA: the claim's calls interface-mapped ({@link LibC}), the hot path's
+ * direct-mapped ({@link PosixIo}), native memory as JNA's {@link Memory}. JNA keeps each
+ * thread's {@code errno} after every call.
+ */
+final class JnaCLibrary implements CLibrary {
+    private static final int MAXPATHLEN = 1024;
+
+    private final LibC libc;
+
+    private JnaCLibrary(LibC libc) {
+        this.libc = libc;
+    }
+
+    /** Loads the C library; throws what the load threw. */
+    static JnaCLibrary load() throws ClassNotFoundException {
+        LibC libc = Native.load(com.sun.jna.Platform.C_LIBRARY_NAME, LibC.class);
+        // Initialize the direct-mapped class now, so a failure shows here and not on the first read.
+        Class.forName(PosixIo.class.getName(), true, PosixIo.class.getClassLoader());
+        return new JnaCLibrary(libc);
+    }
+
+    /** JNA's native memory. */
+    private static final class JnaMemory implements NativeMemory {
+        final Memory memory;
+
+        JnaMemory(long bytes) {
+            memory = new Memory(bytes);
+            memory.clear();
+        }
+
+        @Override
+        public void putInt(long offset, int value) {
+            memory.setInt(offset, value);
+        }
+
+        @Override
+        public short getShort(long offset) {
+            return memory.getShort(offset);
+        }
+
+        @Override
+        public void write(long offset, byte[] source, int from, int n) {
+            memory.write(offset, source, from, n);
+        }
+
+        @Override
+        public void read(long offset, byte[] target, int to, int n) {
+            memory.read(offset, target, to, n);
+        }
+    }
+
+    private static Memory of(NativeMemory m) {
+        return ((JnaMemory) m).memory;
+    }
+
+    @Override
+    public int fcntl(int fd, int cmd) {
+        return libc.fcntl(fd, cmd);
+    }
+
+    @Override
+    public int fcntl(int fd, int cmd, int arg) {
+        return libc.fcntl(fd, cmd, arg);
+    }
+
+    @Override
+    public String fcntlPath(int fd, int cmd) {
+        Memory buffer = new Memory(MAXPATHLEN);
+        buffer.clear();
+        return libc.fcntl(fd, cmd, buffer) < 0 ? null : buffer.getString(0);
+    }
+
+    @Override
+    public int open(String path, int flags) {
+        return libc.open(path, flags);
+    }
+
+    @Override
+    public int open(String path, int flags, int mode) {
+        return libc.open(path, flags, mode);
+    }
+
+    @Override
+    public int dup2(int source, int target) {
+        return libc.dup2(source, target);
+    }
+
+    @Override
+    public int close(int fd) {
+        return libc.close(fd);
+    }
+
+    @Override
+    public int isatty(int fd) {
+        return libc.isatty(fd);
+    }
+
+    @Override
+    public int pipe(int[] fds) {
+        return libc.pipe(fds);
+    }
+
+    @Override
+    public String strerror(int errno) {
+        return libc.strerror(errno);
+    }
+
+    @Override
+    public int errno() {
+        return Native.getLastError();
+    }
+
+    @Override
+    public NativeMemory allocate(long bytes) {
+        return new JnaMemory(bytes);
+    }
+
+    @Override
+    public long read(int fd, NativeMemory buffer, long count) {
+        return PosixIo.read(fd, of(buffer), count);
+    }
+
+    @Override
+    public long write(int fd, NativeMemory buffer, long offset, long count) {
+        return PosixIo.write(fd, of(buffer).share(offset), count);
+    }
+
+    @Override
+    public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
+        return nfdsIsInt ? PosixIo.poll(of(fds), nfds, timeoutMillis) : PosixIo.poll(of(fds), (long) nfds, timeoutMillis);
+    }
+}

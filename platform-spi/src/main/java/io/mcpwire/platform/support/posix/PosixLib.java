@@ -1,0 +1,46 @@
+package io.mcpwire.platform.support.posix;
+
+import io.mcpwire.platform.DescriptorException;
+
+/**
+ * A loaded C library binding with this system's constants, and {@code errno} turned into
+ * exceptions that name the call, the descriptor and the error.
+ *
+ * @param libc      the binding
+ * @param constants this system's constants
+ */
+public record PosixLib(CLibrary libc, PosixConstants constants) {
+
+    /** Returns {@code result}, or throws the errno behind a negative one. */
+    public int check(int result, String operation, int fd) throws DescriptorException {
+        if (result < 0) {
+            throw error(operation, fd, libc.errno());
+        }
+        return result;
+    }
+
+    /** The exception for {@code errno} after {@code operation} on {@code fd}. */
+    public DescriptorException error(String operation, int fd, int errno) {
+        String text;
+        try {
+            text = libc.strerror(errno);
+        } catch (RuntimeException e) {
+            text = "unknown error";
+        }
+        return new DescriptorException(operation, fd, errno, constants.errnoName(errno) + " (" + text + ")");
+    }
+
+    /** {@code poll(fds, n, -1)}, with {@code nfds_t} as wide as this system makes it. */
+    public int poll(NativeMemory fds, int n) {
+        return libc.poll(fds, n, -1, constants.nfdsIsInt());
+    }
+
+    /** The constants for this system, or an {@link UnsupportedOperationException} saying it is not POSIX. */
+    public static PosixConstants constantsHere() {
+        PosixConstants constants = PosixConstants.forOs(System.getProperty("os.name", ""));
+        if (constants == null) {
+            throw new UnsupportedOperationException("not Linux, macOS or FreeBSD (os.name=" + System.getProperty("os.name") + ")");
+        }
+        return constants;
+    }
+}
