@@ -236,19 +236,29 @@ public final class WindowsDescriptors implements PlatformDescriptors {
                 boolean console = l.kernel32().GetConsoleMode(handle, new IntByReference());
                 return new FileIdentity(0, handle, console ? FileIdentity.Kind.TERMINAL : FileIdentity.Kind.NULL_DEVICE, true);
             }
-            case Kernel32.FILE_TYPE_DISK: {
-                Memory info = new Memory(52); // BY_HANDLE_FILE_INFORMATION
-                if (!l.kernel32().GetFileInformationByHandle(handle, info)) {
-                    throw win32Error(l, "GetFileInformationByHandle(fd " + fd + ")", fd);
-                }
-                long volume = info.getInt(28) & 0xFFFFFFFFL;
-                long index = ((info.getInt(44) & 0xFFFFFFFFL) << 32) | (info.getInt(48) & 0xFFFFFFFFL);
-                return new FileIdentity(volume, index, FileIdentity.Kind.FILE, true);
-            }
+            case Kernel32.FILE_TYPE_DISK:
+                return DiskFile.identity(l, handle, fd);
             case Kernel32.FILE_TYPE_PIPE:
                 return new FileIdentity(0, handle, FileIdentity.Kind.PIPE, true);
             default:
                 return new FileIdentity(0, handle, FileIdentity.Kind.OTHER, true);
+        }
+    }
+
+    /**
+     * A disk file's volume and index. Apart from the provider class, so that loading that class
+     * (the service loader does, on every system) makes the verifier load no JNA type: here a
+     * {@code Memory} is passed as a {@code Pointer}, which it would check.
+     */
+    private static final class DiskFile {
+        static FileIdentity identity(Libraries l, long handle, int fd) throws DescriptorException {
+            Memory info = new Memory(52); // BY_HANDLE_FILE_INFORMATION
+            if (!l.kernel32().GetFileInformationByHandle(handle, info)) {
+                throw win32Error(l, "GetFileInformationByHandle(fd " + fd + ")", fd);
+            }
+            long volume = info.getInt(28) & 0xFFFFFFFFL;
+            long index = ((info.getInt(44) & 0xFFFFFFFFL) << 32) | (info.getInt(48) & 0xFFFFFFFFL);
+            return new FileIdentity(volume, index, FileIdentity.Kind.FILE, true);
         }
     }
 
