@@ -69,7 +69,7 @@ public final class Harness {
                 .filter(a -> !a.isBlank()).toList();
         List<String> mcpwire = new ArrayList<>(List.of(javaBin));
         mcpwire.addAll(extra);
-        List<Peer> peers = List.of(
+        List<Peer> peers = new ArrayList<>(List.of(
                 // Exactly as ./demo server starts it (the same argument file).
                 new Peer("mcpwire", concat(mcpwire, "@" + root.resolve("examples/target/server.args")), true),
                 new Peer("official", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer"), true),
@@ -85,7 +85,14 @@ public final class Harness {
                 new Peer("cat", List.of("cat"), false),
                 // Not in the table unless asked for with --only: the demo server with a JFR recording.
                 new Peer("mcpwire-profiled", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.ProfiledDemoServer",
-                        System.getProperty("java.io.tmpdir") + "/mcpwire-profile-%p.jfr"), true));
+                        System.getProperty("java.io.tmpdir") + "/mcpwire-profile-%p.jfr"), true)));
+        // The demo server on JDK 25 with the FFM provider and an ahead-of-time cache, when
+        // benchmarks/run found a JDK 25 and made server-25.args and the cache.
+        Path args25 = root.resolve("examples/target/server-25.args");
+        String jdk25 = System.getProperty("mcpwire.jdk25", "");
+        if (!jdk25.isEmpty() && Files.exists(args25)) {
+            peers.add(1, new Peer("mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(), "@" + args25), true));
+        }
         // --only a,b runs a subset, for profiling one server (with MCPWIRE_BENCH_JVM_ARGS, say a JFR recording).
         int only = Arrays.asList(args).indexOf("--only");
         if (only >= 0) {
@@ -302,8 +309,18 @@ public final class Harness {
             return;
         }
         try {
+            for (int i = 0; i < 5; i++) { // a few pings, as a host's session begins
+                proc.send(("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"ping\"}\n").getBytes(StandardCharsets.US_ASCII));
+                if (proc.readLine() == null) {
+                    incidents.get(p.name()).add("idle: no answer to a ping");
+                    return;
+                }
+            }
             Thread.sleep(500); // settle
             long idle = proc.statusKib("VmRSS");
+            if (idle > 0) {
+                record("idle RSS after initialize, MiB", p, idle / 1024.0);
+            }
             proc.resetPeak();
             byte[] request = ("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\""
                     + "b".repeat(8 * 1024 * 1024) + "\"}}}\n").getBytes(StandardCharsets.US_ASCII);
@@ -376,6 +393,8 @@ public final class Harness {
         });
         System.out.printf(Locale.ROOT, "summary: throughput x%s, p50 latency x%s, cold start x%s (mcpwire / official Java SDK)%n",
                 ratio("throughput fresh, msg/s"), ratio("ping p50, us"), ratio("cold start, ms"));
+        System.out.printf(Locale.ROOT, "cold start vs TypeScript SDK: x%s (mcpwire-25 / typescript), x%s (mcpwire / typescript)%n",
+                ratio("cold start, ms", "mcpwire-25", "typescript"), ratio("cold start, ms", "mcpwire", "typescript"));
         System.out.printf(Locale.ROOT, "bridge: throughput x%s, p50 latency x%s (official-bridge / official-imm)%n",
                 ratio("throughput fresh, msg/s", "official-bridge", "official-imm"),
                 ratio("ping p50, us", "official-bridge", "official-imm"));

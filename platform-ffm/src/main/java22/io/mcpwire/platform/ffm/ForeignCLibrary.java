@@ -32,32 +32,42 @@ public final class ForeignCLibrary implements CLibrary {
     private static final VarHandle ERRNO = STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
     private static final ThreadLocal<MemorySegment> CALL_STATE = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(STATE));
 
-    private final MethodHandle fcntlInt;
-    private final MethodHandle fcntlPointer;
-    private final MethodHandle open;
-    private final MethodHandle dup2;
-    private final MethodHandle close;
-    private final MethodHandle isatty;
-    private final MethodHandle pipe;
-    private final MethodHandle strerror;
-    private final MethodHandle read;
-    private final MethodHandle write;
-    private final MethodHandle pollLong;
-    private final MethodHandle pollInt;
+    // Each downcall stub is spun on first use (some 10 ms each at start-up), so that a claim on
+    // Linux never pays for the ones only macOS or an error needs.
+    private final Lazy fcntlInt = errnoCapturing("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), 2);
+    private final Lazy fcntlPointer = errnoCapturing("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS), 2);
+    private final Lazy open = errnoCapturing("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), 2);
+    private final Lazy dup2 = errnoCapturing("dup2", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
+    private final Lazy close = errnoCapturing("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
+    private final Lazy isatty = errnoCapturing("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
+    private final Lazy pipe = errnoCapturing("pipe", FunctionDescriptor.of(JAVA_INT, ADDRESS), -1);
+    private final Lazy strerror = new Lazy(() -> LINKER.downcallHandle(symbol("strerror"), FunctionDescriptor.of(ADDRESS, JAVA_INT)));
+    private final Lazy read = errnoCapturing("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
+    private final Lazy write = errnoCapturing("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
+    private final Lazy pollLong = errnoCapturing("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), -1);
+    private final Lazy pollInt = errnoCapturing("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), -1);
 
     private ForeignCLibrary() {
-        fcntlInt = errnoCapturing("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), 2);
-        fcntlPointer = errnoCapturing("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS), 2);
-        open = errnoCapturing("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), 2);
-        dup2 = errnoCapturing("dup2", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
-        close = errnoCapturing("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
-        isatty = errnoCapturing("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
-        pipe = errnoCapturing("pipe", FunctionDescriptor.of(JAVA_INT, ADDRESS), -1);
-        strerror = LINKER.downcallHandle(symbol("strerror"), FunctionDescriptor.of(ADDRESS, JAVA_INT));
-        read = errnoCapturing("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
-        write = errnoCapturing("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
-        pollLong = errnoCapturing("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), -1);
-        pollInt = errnoCapturing("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), -1);
+        symbol("fcntl"); // the C library is there, or the load fails now rather than at the first call
+    }
+
+    /** A downcall handle made on first use; made twice at worst, by two racing threads, both alike. */
+    private static final class Lazy {
+        private final java.util.function.Supplier<MethodHandle> make;
+        private volatile MethodHandle handle;
+
+        Lazy(java.util.function.Supplier<MethodHandle> make) {
+            this.make = make;
+        }
+
+        MethodHandle get() {
+            MethodHandle h = handle;
+            if (h == null) {
+                h = make.get();
+                handle = h;
+            }
+            return h;
+        }
     }
 
     /** Binds the C library; throws what the linker threw. */
@@ -71,11 +81,11 @@ public final class ForeignCLibrary implements CLibrary {
     }
 
     /** A handle whose first parameter is the call-state segment; {@code firstVariadic} < 0 for none. */
-    private static MethodHandle errnoCapturing(String name, FunctionDescriptor descriptor, int firstVariadic) {
+    private static Lazy errnoCapturing(String name, FunctionDescriptor descriptor, int firstVariadic) {
         Linker.Option capture = Linker.Option.captureCallState("errno");
-        return firstVariadic < 0
+        return new Lazy(() -> firstVariadic < 0
                 ? LINKER.downcallHandle(symbol(name), descriptor, capture)
-                : LINKER.downcallHandle(symbol(name), descriptor, capture, Linker.Option.firstVariadicArg(firstVariadic));
+                : LINKER.downcallHandle(symbol(name), descriptor, capture, Linker.Option.firstVariadicArg(firstVariadic)));
     }
 
     private static MemorySegment state() {
@@ -122,7 +132,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int fcntl(int fd, int cmd, int arg) {
         try {
-            return (int) fcntlInt.invokeExact(state(), fd, cmd, arg);
+            return (int) fcntlInt.get().invokeExact(state(), fd, cmd, arg);
         } catch (Throwable t) {
             throw failed("fcntl", t);
         }
@@ -132,7 +142,7 @@ public final class ForeignCLibrary implements CLibrary {
     public String fcntlPath(int fd, int cmd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buffer = arena.allocate(MAXPATHLEN);
-            int r = (int) fcntlPointer.invokeExact(state(), fd, cmd, buffer);
+            int r = (int) fcntlPointer.get().invokeExact(state(), fd, cmd, buffer);
             return r < 0 ? null : buffer.getString(0);
         } catch (Throwable t) {
             throw failed("fcntl", t);
@@ -147,7 +157,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int open(String path, int flags, int mode) {
         try (Arena arena = Arena.ofConfined()) {
-            return (int) open.invokeExact(state(), arena.allocateFrom(path), flags, mode);
+            return (int) open.get().invokeExact(state(), arena.allocateFrom(path), flags, mode);
         } catch (Throwable t) {
             throw failed("open", t);
         }
@@ -156,7 +166,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int dup2(int source, int target) {
         try {
-            return (int) dup2.invokeExact(state(), source, target);
+            return (int) dup2.get().invokeExact(state(), source, target);
         } catch (Throwable t) {
             throw failed("dup2", t);
         }
@@ -165,7 +175,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int close(int fd) {
         try {
-            return (int) close.invokeExact(state(), fd);
+            return (int) close.get().invokeExact(state(), fd);
         } catch (Throwable t) {
             throw failed("close", t);
         }
@@ -174,7 +184,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int isatty(int fd) {
         try {
-            return (int) isatty.invokeExact(state(), fd);
+            return (int) isatty.get().invokeExact(state(), fd);
         } catch (Throwable t) {
             throw failed("isatty", t);
         }
@@ -184,7 +194,7 @@ public final class ForeignCLibrary implements CLibrary {
     public int pipe(int[] fds) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ends = arena.allocate(JAVA_INT, 2);
-            int r = (int) pipe.invokeExact(state(), ends);
+            int r = (int) pipe.get().invokeExact(state(), ends);
             fds[0] = ends.getAtIndex(JAVA_INT, 0);
             fds[1] = ends.getAtIndex(JAVA_INT, 1);
             return r;
@@ -196,7 +206,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public String strerror(int errno) {
         try {
-            MemorySegment text = (MemorySegment) strerror.invokeExact(errno);
+            MemorySegment text = (MemorySegment) strerror.get().invokeExact(errno);
             return text.equals(MemorySegment.NULL) ? "errno " + errno : text.reinterpret(4096).getString(0);
         } catch (Throwable t) {
             throw failed("strerror", t);
@@ -216,7 +226,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public long read(int fd, NativeMemory buffer, long count) {
         try {
-            return (long) read.invokeExact(state(), fd, of(buffer), count);
+            return (long) read.get().invokeExact(state(), fd, of(buffer), count);
         } catch (Throwable t) {
             throw failed("read", t);
         }
@@ -225,7 +235,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public long write(int fd, NativeMemory buffer, long offset, long count) {
         try {
-            return (long) write.invokeExact(state(), fd, of(buffer).asSlice(offset), count);
+            return (long) write.get().invokeExact(state(), fd, of(buffer).asSlice(offset), count);
         } catch (Throwable t) {
             throw failed("write", t);
         }
@@ -235,8 +245,8 @@ public final class ForeignCLibrary implements CLibrary {
     public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
         try {
             return nfdsIsInt
-                    ? (int) pollInt.invokeExact(state(), of(fds), nfds, timeoutMillis)
-                    : (int) pollLong.invokeExact(state(), of(fds), (long) nfds, timeoutMillis);
+                    ? (int) pollInt.get().invokeExact(state(), of(fds), nfds, timeoutMillis)
+                    : (int) pollLong.get().invokeExact(state(), of(fds), (long) nfds, timeoutMillis);
         } catch (Throwable t) {
             throw failed("poll", t);
         }
