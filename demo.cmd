@@ -1,0 +1,47 @@
+@echo off
+rem The mcpwire demo on Windows: what ./demo does.
+rem   demo.cmd          builds what it needs on first use, then runs the demo client against the
+rem                     demo server; exits 0 only when the wire stayed clean.
+rem   demo.cmd server   runs the bare demo server on this process's stdin and stdout, as an MCP
+rem                     host starts it (build output goes to stderr, never to the wire).
+rem   demo.cmd --build  builds again.
+setlocal EnableExtensions
+set "here=%~dp0"
+set "target=%here%examples\target"
+set "args=%target%\server-windows.args"
+
+if "%~1"=="--build" goto build
+if not exist "%args%" goto build
+goto run
+
+:build
+echo demo: building with the Maven wrapper (mvnw.cmd -DskipTests package); Maven's progress follows on stderr 1>&2
+pushd "%here%"
+call mvnw.cmd -B -DskipTests package -pl examples -am 1>&2
+if errorlevel 1 (
+  popd
+  exit /b 1
+)
+popd
+set "jar="
+for %%j in ("%target%\examples-*.jar") do set "jar=%%~fj"
+rem The server's command line; the module path takes Windows' separator, ';'. JVM log output goes
+rem to stderr, since anything on stdout before the claim is on the wire.
+> "%args%" (
+  echo -Xlog:disable
+  echo -Xlog:all=warning:stderr
+  echo --enable-native-access=com.sun.jna
+  echo -p "%target:\=/%/modules;%jar:\=/%"
+  echo -m io.mcpwire.examples/io.mcpwire.examples.DemoServer
+)
+if "%~1"=="--build" exit /b 0
+
+:run
+if "%~1"=="server" (
+  java @"%args%"
+  exit /b %errorlevel%
+)
+set "jar="
+for %%j in ("%target%\examples-*.jar") do set "jar=%%~fj"
+java --enable-native-access=com.sun.jna -p "%target%\modules;%jar%" -m io.mcpwire.examples/io.mcpwire.examples.DemoClient java @"%args%"
+exit /b %errorlevel%
