@@ -10,9 +10,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const results = [];
 const check = (what, ok, detail) => results.push({ what, ok: Boolean(ok), detail });
 
+// Windows runs demo.cmd through cmd.exe (Node does not spawn a .cmd file without a shell).
+const windows = process.platform === "win32";
 const transport = new StdioClientTransport({
-  command: path.join(root, "demo"),
-  args: ["server"],
+  command: windows ? "cmd.exe" : path.join(root, "demo"),
+  args: windows ? ["/d", "/c", path.join(root, "demo.cmd"), "server"] : ["server"],
   cwd: root,
   stderr: "pipe",
 });
