@@ -1,0 +1,30 @@
+package io.mcpwire.check;
+
+/**
+ * One thing wrong with a server's wire or its ending.
+ *
+ * @param kind   what is wrong
+ * @param phase  when it showed
+ * @param detail what was seen, quoted where it is the server's output
+ * @param advice the likely cause and what to do, where one can be told; empty otherwise
+ */
+public record Finding(Kind kind, Phase phase, String detail, String advice) {
+
+    /** What is wrong. */
+    public enum Kind {
+        /** A line on stdout that is not a JSON-RPC message. */
+        STRAY_OUTPUT,
+        /** Bytes without a newline glued in front of a JSON-RPC message. */
+        GLUED_OUTPUT,
+        /** A request never answered. */
+        MISSING_ANSWER,
+        /** A request answered more than once. */
+        DUPLICATE_ANSWER,
+        /** An answer to no request the checker sent. */
+        UNKNOWN_ANSWER,
+        /** The server did not exit within the time allowed after end of input. */
+        NO_EXIT,
+        /** The server exited with a status other than 0 after end of input. */
+        EXIT_STATUS
+    }
+}
