@@ -24,7 +24,7 @@ if errorlevel 1 (
 )
 popd
 set "jar="
-for %%j in ("%target%\examples-*.jar") do set "jar=%%~fj"
+for %%j in ("%target%\examples-*.jar") do echo %%~nj| findstr /e /c:"-sources" /c:"-javadoc" >nul || set "jar=%%~fj"
 rem The server's command line; the module path takes Windows' separator, ';'. JVM log output goes
 rem to stderr, since anything on stdout before the claim is on the wire.
 > "%args%" (
@@ -42,6 +42,6 @@ if "%~1"=="server" (
   exit /b %errorlevel%
 )
 set "jar="
-for %%j in ("%target%\examples-*.jar") do set "jar=%%~fj"
+for %%j in ("%target%\examples-*.jar") do echo %%~nj| findstr /e /c:"-sources" /c:"-javadoc" >nul || set "jar=%%~fj"
 java --enable-native-access=com.sun.jna -p "%target%\modules;%jar%" -m io.mcpwire.examples/io.mcpwire.examples.DemoClient java @"%args%"
 exit /b %errorlevel%
