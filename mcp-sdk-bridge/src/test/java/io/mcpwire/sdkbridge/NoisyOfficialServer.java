@@ -1,5 +1,9 @@
 package io.mcpwire.sdkbridge;
 
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.util.List;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -11,14 +15,19 @@ import java.util.Map;
 /**
  * A server written with the official SDK, switched to the bridge by its one line, with a tool that
  * misbehaves: prints to {@code System.out}, leaves bytes unflushed in it, and starts an
- * {@code inheritIO()} child that writes to stdout and reads stdin. Run by {@link BridgeIsolationTest}.
+ * {@code inheritIO()} child that writes to stdout and reads stdin. Run by {@link BridgeIsolationTest};
+ * with {@code --official} the same server runs on the SDK's own stdio transport (CI's
+ * mcpwire-check run catches what its tool prints).
  */
 public final class NoisyOfficialServer {
     private NoisyOfficialServer() {
     }
 
     public static void main(String[] args) {
-        McpServer.sync(new McpwireStdioServerTransportProvider()) // the one line: was new StdioServerTransportProvider(mapper)
+        McpServerTransportProvider transport = List.of(args).contains("--official")
+                ? new StdioServerTransportProvider(McpJsonDefaults.getMapper())
+                : new McpwireStdioServerTransportProvider(); // the one line: was new StdioServerTransportProvider(mapper)
+        McpServer.sync(transport)
                 .serverInfo("noisy-official", "1")
                 .capabilities(ServerCapabilities.builder().tools(true).build())
                 .tools(SyncToolSpecification.builder()
