@@ -11,7 +11,6 @@ import io.mcpwire.stdio.IsolationUnavailableException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -31,8 +30,8 @@ public final class ClaimedWire implements ClaimWire {
     private final Registrations registrations;
     /** By fd, in order: 0, 1, and 2 when it is the wire. */
     private final Map<Integer, StreamClaim> claims = new TreeMap<>();
-    /** By fd: what the transport reads and writes, for fd 0 and fd 1. */
-    private final Map<Integer, Endpoint> endpoints = new HashMap<>();
+    /** What the transport reads and writes, for fd 0 and fd 1. */
+    private final ServedStreams endpoints = new ServedStreams();
     private JvmStreams swap;
     private boolean released;
 
@@ -119,20 +118,12 @@ public final class ClaimedWire implements ClaimWire {
 
     @Override
     public InputStream input() {
-        return served(STDIN, "stdin").inputStream();
+        return endpoints.input();
     }
 
     @Override
     public OutputStream output() {
-        return served(STDOUT, "stdout").outputStream();
-    }
-
-    private Endpoint served(int fd, String what) {
-        Endpoint e = endpoints.get(fd);
-        if (e == null) {
-            throw new IllegalStateException(what + " was not claimed");
-        }
-        return e;
+        return endpoints.output();
     }
 
     @Override
@@ -143,7 +134,7 @@ public final class ClaimedWire implements ClaimWire {
 
     @Override
     public boolean wake() {
-        endpoints.values().forEach(Endpoint::wake);
+        endpoints.wake();
         return true;
     }
 
@@ -225,8 +216,7 @@ public final class ClaimedWire implements ClaimWire {
     }
 
     private boolean quiet(int fd) {
-        Endpoint e = endpoints.get(fd);
-        return e == null || e.shutdown(wakeTimeoutMillis);
+        return endpoints.quiet(fd, wakeTimeoutMillis);
     }
 
     @Override

@@ -8,9 +8,7 @@ import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.stdio.ClaimState;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The standard streams served in place, when no platform provider can run: the claim still
@@ -21,8 +19,8 @@ import java.util.TreeMap;
 public final class InPlaceWire implements ClaimWire {
     private final long wakeTimeoutMillis;
     private final Registrations registrations = new Registrations(DescriptorTable.PROCESS, this);
-    /** By fd: the served standard streams. */
-    private final Map<Integer, Endpoint> endpoints = new TreeMap<>();
+    /** The served standard streams. */
+    private final ServedStreams endpoints = new ServedStreams();
     private boolean released;
 
     /**
@@ -50,32 +48,24 @@ public final class InPlaceWire implements ClaimWire {
 
     @Override
     public InputStream input() {
-        return served(STDIN, "stdin").inputStream();
+        return endpoints.input();
     }
 
     @Override
     public OutputStream output() {
-        return served(STDOUT, "stdout").outputStream();
-    }
-
-    private Endpoint served(int fd, String what) {
-        Endpoint e = endpoints.get(fd);
-        if (e == null) {
-            throw new IllegalStateException(what + " was not claimed");
-        }
-        return e;
+        return endpoints.output();
     }
 
     /** Fails later calls, but a read already blocked on fd 0 stays blocked. */
     @Override
     public boolean wake() {
-        endpoints.values().forEach(Endpoint::wake);
+        endpoints.wake();
         return false;
     }
 
     @Override
     public synchronized Optional<ClaimState> state(int fd) {
-        return endpoints.containsKey(fd) ? Optional.of(released ? ClaimState.RELEASED : ClaimState.IN_PLACE) : Optional.empty();
+        return endpoints.fds().contains(fd) ? Optional.of(released ? ClaimState.RELEASED : ClaimState.IN_PLACE) : Optional.empty();
     }
 
     @Override
@@ -103,14 +93,14 @@ public final class InPlaceWire implements ClaimWire {
         if (released) {
             return;
         }
-        endpoints.values().forEach(e -> e.shutdown(wakeTimeoutMillis));
+        endpoints.fds().forEach(fd -> endpoints.quiet(fd, wakeTimeoutMillis));
         registrations.releaseWhere(fd -> true);
         released = true;
     }
 
     @Override
     public String toString() {
-        return "StdioClaim[none" + endpoints.keySet().stream().map(fd -> ", fd " + fd + " " + state(fd).orElseThrow())
+        return "StdioClaim[none" + endpoints.fds().stream().map(fd -> ", fd " + fd + " " + state(fd).orElseThrow())
                 .reduce("", String::concat) + "]";
     }
 }
