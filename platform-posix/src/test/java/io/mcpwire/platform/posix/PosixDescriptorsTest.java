@@ -160,32 +160,12 @@ class PosixDescriptorsTest {
         long before = openDescriptorCount();
         DescriptorStream in = posix.open(readEnd);
         CompletableFuture<Throwable> reader = new CompletableFuture<>();
-        Thread t = failureOf(() -> in.read(new byte[16], 0, 16), reader);
+        Thread t = BlockedThreads.start(() -> in.read(new byte[16], 0, 16), reader);
         BlockedThreads.awaitInNativeCall(t, "poll", Duration.ofSeconds(10));
         in.wakeUp();
         assertInstanceOf(AsynchronousCloseException.class, reader.get(10, TimeUnit.SECONDS));
         in.close();
         assertEquals(before, openDescriptorCount(), "the self-pipe is closed");
-    }
-
-    /** A blocking call. */
-    private interface Call {
-        void run() throws Exception;
-    }
-
-    /** Runs {@code call} on a thread of its own; {@code outcome} gets what it threw, or null. */
-    private static Thread failureOf(Call call, CompletableFuture<Throwable> outcome) {
-        Thread t = new Thread(() -> {
-            try {
-                call.run();
-                outcome.complete(null);
-            } catch (Throwable e) {
-                outcome.complete(e);
-            }
-        }, "blocked-call");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 
     @Test

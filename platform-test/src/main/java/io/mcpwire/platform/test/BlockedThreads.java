@@ -2,6 +2,7 @@ package io.mcpwire.platform.test;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 
@@ -14,6 +15,31 @@ public final class BlockedThreads {
     private static final long CHECK_NANOS = Duration.ofMillis(1).toNanos();
 
     private BlockedThreads() {
+    }
+
+    /** A call expected to block until woken. */
+    @FunctionalInterface
+    public interface BlockingCall {
+        /** Makes the call. */
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs {@code call} on a daemon thread of its own and returns the thread; {@code outcome}
+     * receives what the call threw, or null when it returned, so that the test judges it.
+     */
+    public static Thread start(BlockingCall call, CompletableFuture<Throwable> outcome) {
+        Thread t = new Thread(() -> {
+            try {
+                call.run();
+                outcome.complete(null);
+            } catch (Throwable e) {
+                outcome.complete(e);
+            }
+        }, "blocked-call");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /**

@@ -13,6 +13,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.test.BlockedThreads;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -178,7 +179,7 @@ public abstract class ProviderContract {
     void aReadBlockedOnAnIdlePipeIsWokenAndLaterCallsFail() throws Exception {
         try (DescriptorStream in = provider.open(readEnd)) {
             CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-            Thread t = blockedCall(() -> in.read(new byte[16], 0, 16), outcome);
+            Thread t = BlockedThreads.start(() -> in.read(new byte[16], 0, 16), outcome);
             awaitBlocked(t);
             in.wakeUp();
             assertInstanceOf(AsynchronousCloseException.class, outcome.get(10, TimeUnit.SECONDS));
@@ -191,7 +192,7 @@ public abstract class ProviderContract {
     void aWriteBlockedOnAFullPipeIsWoken() throws Exception {
         try (DescriptorStream out = provider.open(writeEnd)) {
             CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-            Thread t = blockedCall(() -> out.write(new byte[10_000_000], 0, 10_000_000), outcome); // nobody reads
+            Thread t = BlockedThreads.start(() -> out.write(new byte[10_000_000], 0, 10_000_000), outcome); // nobody reads
             awaitBlocked(t);
             out.wakeUp();
             assertInstanceOf(AsynchronousCloseException.class, outcome.get(10, TimeUnit.SECONDS));
@@ -207,25 +208,5 @@ public abstract class ProviderContract {
             assertNotEquals(0, e.errorCode());
             assertEquals(writeEnd, e.descriptor());
         }
-    }
-
-    /** A blocking call. */
-    private interface Call {
-        void run() throws Exception;
-    }
-
-    /** Runs {@code call} on a daemon thread of its own; {@code outcome} gets what it threw, or null. */
-    private static Thread blockedCall(Call call, CompletableFuture<Throwable> outcome) {
-        Thread t = new Thread(() -> {
-            try {
-                call.run();
-                outcome.complete(null);
-            } catch (Throwable e) {
-                outcome.complete(e);
-            }
-        }, "provider-contract-blocked-call");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 }
