@@ -2,6 +2,7 @@ package io.mcpwire.platform.ffm;
 
 import io.mcpwire.platform.support.NativeBinding;
 import io.mcpwire.platform.support.posix.CLibrary;
+import io.mcpwire.platform.support.posix.PosixConstants;
 import io.mcpwire.platform.support.posix.PosixLib;
 import io.mcpwire.platform.support.posix.PosixPlatform;
 import java.lang.reflect.InvocationTargetException;
@@ -33,10 +34,10 @@ public final class FfmDescriptors extends PosixPlatform {
         if (jdk < FIRST_JDK) {
             throw new UnsupportedOperationException("needs JDK " + FIRST_JDK + " or newer (this is JDK " + jdk + ")");
         }
-        PosixLib.constantsHere(); // not a POSIX system: say so before touching the linker
+        PosixConstants constants = PosixLib.constantsHere(); // not a POSIX system: say so before touching the linker
         Class<?> binding = Class.forName("io.mcpwire.platform.ffm.ForeignCLibrary", true, FfmDescriptors.class.getClassLoader());
         try {
-            return new PosixLib((CLibrary) binding.getMethod("load").invoke(null), PosixLib.constantsHere());
+            return new PosixLib((CLibrary) binding.getMethod("load").invoke(null), constants);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception cause ? cause : new IllegalStateException(e.getCause());
         }
