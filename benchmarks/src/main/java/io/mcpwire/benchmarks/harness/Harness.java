@@ -1,6 +1,5 @@
 package io.mcpwire.benchmarks.harness;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -63,59 +62,11 @@ public final class Harness {
             config = new Config(config.coldRuns(), Integer.parseInt(args[pings + 1]), config.calls(), config.rounds(), config.bigRuns());
         }
         Path root = Path.of(System.getProperty("mcpwire.root", ".")).toAbsolutePath().normalize();
-        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = root.resolve("benchmarks/target/classes") + File.pathSeparator + root.resolve("benchmarks/target/lib") + "/*";
-        List<String> extra = List.of(System.getenv().getOrDefault("MCPWIRE_BENCH_JVM_ARGS", "").split(" ")).stream()
-                .filter(a -> !a.isBlank()).toList();
-        List<String> mcpwire = new ArrayList<>(List.of(javaBin));
-        mcpwire.addAll(extra);
-        List<Peer> peers = new ArrayList<>(List.of(
-                // Exactly as ./demo server starts it (the same argument file).
-                new Peer("mcpwire", concat(mcpwire, "@" + root.resolve("examples/target/server.args")), true),
-                new Peer("official", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer"), true),
-                new Peer("official-imm", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--immediate"), true),
-                new Peer("official-bridge", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.OfficialSdkServer", "--bridge"), true),
-                // The example Spring AI server (Spring AI 2.0.1, Boot 4.0.7) on its own stdio transport and
-                // with mcpwire's starter; both with Spring AI's documented stdio settings (no banner, no
-                // console log pattern), without which the first cannot be measured at all.
-                new Peer("spring", spring(javaBin, root, "spring-ai-2-without-mcpwire"), true),
-                new Peer("spring-mcpwire", spring(javaBin, root, "spring-ai-2"), true),
-                new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
-                new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
-                new Peer("cat", List.of("cat"), false),
-                // Not in the table unless asked for with --only: the demo server with a JFR recording.
-                new Peer("mcpwire-profiled", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.ProfiledDemoServer",
-                        System.getProperty("java.io.tmpdir") + "/mcpwire-profile-%p.jfr"), true)));
-        // The demo server on JDK 25 with the FFM provider and an ahead-of-time cache, when
-        // benchmarks/run found a JDK 25 and made server-25.args and the cache.
-        Path args25 = root.resolve("examples/target/server-25.args");
-        String jdk25 = System.getProperty("mcpwire.jdk25", "");
-        if (!jdk25.isEmpty() && Files.exists(args25)) {
-            peers.add(1, new Peer("mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(), "@" + args25), true));
-        }
-        // --only a,b runs a subset, for profiling one server (with MCPWIRE_BENCH_JVM_ARGS, say a JFR recording).
-        int only = Arrays.asList(args).indexOf("--only");
-        if (only >= 0) {
-            List<String> names = List.of(args[only + 1].split(","));
-            peers = peers.stream().filter(p -> names.contains(p.name())).toList();
-        } else {
-            peers = peers.stream().filter(p -> !p.name().equals("mcpwire-profiled")).toList();
-        }
+        List<Peer> peers = Peers.chosen(root, args);
         Harness h = new Harness(root, config, peers);
         h.header(quick);
         h.run();
         h.report();
-    }
-
-    private static List<String> spring(String javaBin, Path root, String variant) {
-        return List.of(javaBin, "-jar", root.resolve("examples/spring-ai-server/target/" + variant + "/spring-ai-server.jar").toString(),
-                "--spring.main.banner-mode=off", "--logging.pattern.console=");
-    }
-
-    private static List<String> concat(List<String> head, String... tail) {
-        List<String> all = new ArrayList<>(head);
-        all.addAll(List.of(tail));
-        return all;
     }
 
     private void header(boolean quick) {
