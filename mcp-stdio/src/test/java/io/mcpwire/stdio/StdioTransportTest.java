@@ -13,6 +13,7 @@ import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcNotification;
 import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.JsonRpcResult;
+import io.mcpwire.platform.test.BlockedThreads;
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.platform.test.Op;
 import io.mcpwire.platform.test.TableSnapshot;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -314,24 +316,20 @@ class StdioTransportTest {
         FakeProcess fake = FakeProcess.builder().pipeCapacity(4096).build();
         StdioTransport t = over(fake).outboundQueueBytes(8192).build();
         new EchoServer(t).start();
-        Thread sender = new Thread(() -> {
-            try {
-                for (int i = 0; i < 200; i++) {
-                    t.send(new JsonRpcNotification("n", JsonNodeFactory.instance.objectNode().put("i", i).put("p", "q".repeat(1000))));
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
+        CompletableFuture<Throwable> sent = new CompletableFuture<>();
+        Thread sender = BlockedThreads.start(() -> {
+            for (int i = 0; i < 200; i++) {
+                t.send(new JsonRpcNotification("n", JsonNodeFactory.instance.objectNode().put("i", i).put("p", "q".repeat(1000))));
             }
-        });
-        sender.start();
-        while (sender.getState() != Thread.State.WAITING) { // parked on the full queue
-            assertTrue(sender.isAlive(), "the sender finished although nobody read");
-            Thread.sleep(5);
+        }, sent);
+        // The state under test, not a time: the sender parks on the full queue.
+        while (sender.getState() != Thread.State.WAITING) {
+            assertFalse(sent.isDone(), "the sender finished although nobody read");
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000); // a poll of the state, not a wait for time
         }
         List<String> lines = fake.client().readLines(200, T);
-        sender.join(30_000);
+        assertEquals(null, sent.get(30, TimeUnit.SECONDS), "every send went through once the client read");
         assertEquals(200, lines.size());
-        assertFalse(sender.isAlive());
         t.close();
     }
 
