@@ -16,6 +16,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
+import java.util.function.Supplier;
 
 /**
  * The C library through {@code java.lang.foreign} (Java 22). Every call captures {@code errno}
@@ -53,10 +54,10 @@ public final class ForeignCLibrary implements CLibrary {
 
     /** A downcall handle made on first use; made twice at worst, by two racing threads, both alike. */
     private static final class Lazy {
-        private final java.util.function.Supplier<MethodHandle> make;
+        private final Supplier<MethodHandle> make;
         private volatile MethodHandle handle;
 
-        Lazy(java.util.function.Supplier<MethodHandle> make) {
+        Lazy(Supplier<MethodHandle> make) {
             this.make = make;
         }
 
