@@ -32,7 +32,7 @@ class WireCheckTest {
     @Test
     void aCleanServerIsCleanAndExitsZero() throws Exception {
         Report r = check("clean");
-        assertTrue(r.clean(), () -> Check.text(r));
+        assertTrue(r.clean(), () -> r.text());
         assertEquals(0, r.exitStatus().orElse(-1));
         assertTrue(r.initializeMillis().isPresent() && r.pingP50Micros().isPresent());
     }
@@ -40,7 +40,7 @@ class WireCheckTest {
     @Test
     void aBannerBeforeInitializeIsQuotedWithItsCause() throws Exception {
         Report r = check("banner");
-        assertEquals(Set.of(Finding.Kind.STRAY_OUTPUT), kinds(r), () -> Check.text(r));
+        assertEquals(Set.of(Finding.Kind.STRAY_OUTPUT), kinds(r), () -> r.text());
         assertEquals(2, r.findings().size());
         Finding first = r.findings().get(0);
         assertEquals(Phase.BEFORE_INITIALIZE, first.phase());
@@ -51,22 +51,22 @@ class WireCheckTest {
     @Test
     void bytesGluedInFrontOfAnswersAreFoundWithoutLosingTheAnswers() throws Exception {
         Report r = check("glued");
-        assertEquals(Set.of(Finding.Kind.GLUED_OUTPUT), kinds(r), () -> Check.text(r));
+        assertEquals(Set.of(Finding.Kind.GLUED_OUTPUT), kinds(r), () -> r.text());
         assertTrue(r.findings().get(0).detail().contains("\"progress: 50%\""), r.findings().get(0).detail());
     }
 
     @Test
     void answersDroppedAtEndOfInputAreCountedWithTheirPhase() throws Exception {
         Report r = check("drops");
-        assertEquals(Set.of(Finding.Kind.MISSING_ANSWER), kinds(r), () -> Check.text(r));
-        assertTrue(r.findings().stream().allMatch(f -> f.phase() == Phase.AFTER_END_OF_INPUT), () -> Check.text(r));
-        assertTrue(r.findings().size() >= 1 && r.findings().size() <= 10, () -> Check.text(r));
+        assertEquals(Set.of(Finding.Kind.MISSING_ANSWER), kinds(r), () -> r.text());
+        assertTrue(r.findings().stream().allMatch(f -> f.phase() == Phase.AFTER_END_OF_INPUT), () -> r.text());
+        assertTrue(r.findings().size() >= 1 && r.findings().size() <= 10, () -> r.text());
     }
 
     @Test
     void aServerThatNeverExitsIsReportedAndKilled() throws Exception {
         Report r = WireCheck.run(new Options(server("hangs"), false, "2025-06-18", Duration.ofSeconds(1), List.of()));
-        assertEquals(Set.of(Finding.Kind.NO_EXIT), kinds(r), () -> Check.text(r));
+        assertEquals(Set.of(Finding.Kind.NO_EXIT), kinds(r), () -> r.text());
         assertTrue(r.exitStatus().isEmpty());
     }
 

@@ -1,0 +1,154 @@
+package io.mcpwire.check;
+
+import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.jsonrpc.JsonRpcResponse;
+import io.mcpwire.jsonrpc.RequestId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A host's side of an MCP session over a {@link ServerWire}: it numbers the requests it sends,
+ * matches every answer to its request, and at the end reports each request never answered or
+ * answered twice and each answer to no request, on top of what the wire found. Messages the
+ * server sends of its own (notifications, requests) are kept. One thread at a time.
+ */
+public final class McpSession {
+    private final ServerWire wire;
+    private final Duration timeout;
+    /** Every request sent, in order, with the first answer to it once one came. */
+    private final Map<RequestId, Optional<JsonRpcResponse>> asked = new LinkedHashMap<>();
+    private final Map<RequestId, Integer> answerCounts = new HashMap<>();
+    private final Set<RequestId> timedOut = new HashSet<>();
+    private final Set<RequestId> owedAtEndOfInput = new HashSet<>();
+    private final List<JsonRpcMessage> fromServer = new ArrayList<>();
+    private final List<Finding> unknown = new ArrayList<>();
+    private long nextId = 1;
+
+    /**
+     * A session on {@code wire}.
+     *
+     * @param timeout how long {@link #request} waits for an answer
+     */
+    public McpSession(ServerWire wire, Duration timeout) {
+        this.wire = wire;
+        this.timeout = timeout;
+    }
+
+    /** The wire this session speaks on. */
+    public ServerWire wire() {
+        return wire;
+    }
+
+    /**
+     * Sends a request without waiting for its answer.
+     *
+     * @param params its params as JSON text, or null for none
+     * @return the id it was sent with
+     */
+    public RequestId send(String method, String params) {
+        RequestId id = RequestId.of(nextId++);
+        asked.put(id, Optional.empty());
+        wire.send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":" + JsonText.string(method)
+                + (params != null ? ",\"params\":" + params : "") + "}");
+        return id;
+    }
+
+    /** Sends a notification. */
+    public void notify(String method, String params) {
+        wire.send("{\"jsonrpc\":\"2.0\",\"method\":" + JsonText.string(method) + (params != null ? ",\"params\":" + params : "") + "}");
+    }
+
+    /**
+     * Sends a request and waits for its answer.
+     *
+     * @return the answer, or empty when none came within the timeout
+     */
+    public Optional<JsonRpcResponse> request(String method, String params) throws InterruptedException {
+        return await(send(method, params));
+    }
+
+    /** Waits up to the timeout for the answer to {@code id}; empty when none came. */
+    public Optional<JsonRpcResponse> await(RequestId id) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (asked.getOrDefault(id, Optional.empty()).isEmpty()) {
+            long left = deadline - System.nanoTime();
+            JsonRpcMessage m = left > 0 ? wire.next(Duration.ofNanos(left)) : null;
+            if (m == null) {
+                timedOut.add(id);
+                return Optional.empty();
+            }
+            take(m);
+        }
+        return asked.get(id);
+    }
+
+    /**
+     * Closes the server's stdin, then takes whatever else comes until every request is answered
+     * (and a little longer, for answers sent twice) or nothing comes within the timeout.
+     */
+    public void endInputAndCollect() throws InterruptedException {
+        asked.forEach((id, answer) -> {
+            if (answer.isEmpty() && !timedOut.contains(id)) {
+                owedAtEndOfInput.add(id);
+            }
+        });
+        wire.endInput();
+        JsonRpcMessage m;
+        while (!asked.values().stream().allMatch(Optional::isPresent)) {
+            if ((m = wire.next(timeout)) == null) {
+                return;
+            }
+            take(m);
+        }
+        while ((m = wire.next(Duration.ofMillis(200))) != null) {
+            take(m);
+        }
+    }
+
+    /** The notifications and requests the server sent of its own accord, so far. */
+    public List<JsonRpcMessage> fromServer() {
+        return List.copyOf(fromServer);
+    }
+
+    /** Everything wrong so far: the wire's findings, then unknown, missing and doubled answers. */
+    public List<Finding> findings() {
+        List<Finding> all = new ArrayList<>(wire.findings());
+        all.addAll(unknown);
+        asked.forEach((id, answer) -> {
+            int n = answerCounts.getOrDefault(id, 0);
+            Phase phase = owedAtEndOfInput.contains(id) ? Phase.AFTER_END_OF_INPUT : Phase.SESSION;
+            if (n == 0) {
+                all.add(new Finding(Finding.Kind.MISSING_ANSWER, phase, "request " + id + " was never answered",
+                        phase == Phase.AFTER_END_OF_INPUT
+                                ? "the server stops at end of input without answering what it has received: "
+                                + "answer every request read before closing (mcpwire's transport does)"
+                                : ""));
+            } else if (n > 1) {
+                all.add(new Finding(Finding.Kind.DUPLICATE_ANSWER, phase, "request " + id + " was answered " + n + " times", ""));
+            }
+        });
+        return all;
+    }
+
+    private void take(JsonRpcMessage m) {
+        if (!(m instanceof JsonRpcResponse r) || r.id() == null) {
+            fromServer.add(m);
+            return;
+        }
+        if (!asked.containsKey(r.id())) {
+            unknown.add(new Finding(Finding.Kind.UNKNOWN_ANSWER, Phase.SESSION,
+                    "an answer to id " + r.id() + ", which no request had", ""));
+            return;
+        }
+        if (answerCounts.merge(r.id(), 1, Integer::sum) == 1) {
+            asked.put(r.id(), Optional.of(r));
+        }
+    }
+}
