@@ -1,8 +1,13 @@
 package io.mcpwire.platform.test;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -139,7 +144,7 @@ public final class FakeClient {
         process.lock.lock();
         try {
             pull();
-            byte[] out = java.util.Arrays.copyOfRange(pending, head, tail);
+            byte[] out = Arrays.copyOfRange(pending, head, tail);
             head = tail;
             scanned = tail;
             return out;
@@ -151,6 +156,73 @@ public final class FakeClient {
     /** Like {@link #drain()}, as UTF-8 text. */
     public String drainText() {
         return new String(drain(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The client's write end as a stream: what is written reaches the server's fd 0, and
+     * {@code close()} is {@link #closeInput()}.
+     */
+    public OutputStream toServer() {
+        return new OutputStream() {
+            @Override
+            public void write(int b) {
+                sendBytes(new byte[] {(byte) b});
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                sendBytes(Arrays.copyOfRange(b, off, off + len));
+            }
+
+            @Override
+            public void close() {
+                closeInput();
+            }
+        };
+    }
+
+    /**
+     * What the server writes, as a stream: a read waits for bytes and gives -1 at end of output
+     * (every server write end closed). It takes from the same bytes as {@link #readLine}.
+     */
+    public InputStream fromServer() {
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return readSome(b, off, len);
+            }
+        };
+    }
+
+    private int readSome(byte[] b, int off, int len) throws InterruptedIOException {
+        process.lock.lock();
+        try {
+            while (true) {
+                pull();
+                if (tail > head || len == 0) {
+                    int n = Math.min(len, tail - head);
+                    System.arraycopy(pending, head, b, off, n);
+                    head += n;
+                    scanned = Math.max(scanned, head);
+                    return n;
+                }
+                if (toClient.writers == 0) {
+                    return -1;
+                }
+                process.changed.await();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the server's output");
+        } finally {
+            process.lock.unlock();
+        }
     }
 
     /** Whether the server has closed every write end of the pipe to the client. */

@@ -256,6 +256,20 @@ public final class FakeProcess implements PlatformDescriptors {
         return new FakeStream(this, fd);
     }
 
+    /**
+     * Ends the process as the OS does: every descriptor closes, so the client reads end of output
+     * once it has read what was written. Not a platform call: nothing is logged.
+     */
+    void exitProcess() {
+        locked(() -> {
+            for (int fd = 0; fd < TABLE_SIZE; fd++) {
+                table.close(fd);
+            }
+            changed.signalAll();
+            return null;
+        });
+    }
+
     /** Marks {@code s} woken and wakes every wait of the table. */
     void wake(FakeStream s) {
         locked(() -> {

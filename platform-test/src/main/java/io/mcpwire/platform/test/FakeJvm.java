@@ -1,0 +1,124 @@
+package io.mcpwire.platform.test;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The JVM side of a {@link FakeProcess}, for running a whole server inside a test: while
+ * installed, {@code System.in} reads fd 0 and {@code System.out} and {@code System.err} write
+ * fd 1 and fd 2 of the fake, each call going to whatever the descriptor refers to at that moment,
+ * as a POSIX JVM's streams do. A print before the claim reaches the client's pipe; during the
+ * claim it lands where the claim diverted fd 1. The JVM's own streams come back at {@link #exit()}.
+ *
+ * <p>For a POSIX-style fake (the default); a {@link FakeProcess.Builder#windowsStyle()
+ * Windows-style} fake has the claim swap {@code System.out} itself.
+ */
+public final class FakeJvm {
+    private final FakeProcess process;
+    private final InputStream savedIn = System.in;
+    private final PrintStream savedOut = System.out;
+    private final PrintStream savedErr = System.err;
+    private final PrintStream out;
+    private final PrintStream err;
+    private boolean exited;
+
+    private FakeJvm(FakeProcess process) {
+        this.process = process;
+        // As the JDK builds them: a small buffer, flushed at each line and each array write.
+        this.out = new PrintStream(new BufferedOutputStream(output(1), 128), true, StandardCharsets.UTF_8);
+        this.err = new PrintStream(new BufferedOutputStream(output(2), 128), true, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Points the JVM's standard streams at {@code process}'s descriptors until {@link #exit()}.
+     * A logging handler created meanwhile keeps the stream it found, the fake's fd 2.
+     */
+    public static FakeJvm install(FakeProcess process) {
+        FakeJvm jvm = new FakeJvm(process);
+        System.setIn(new BufferedInputStream(jvm.input()));
+        System.setOut(jvm.out);
+        System.setErr(jvm.err);
+        return jvm;
+    }
+
+    /**
+     * Waits up to {@code timeout} for the descriptor table to equal {@code expected}, for example
+     * the table from before a claim, to know that the claim was released.
+     *
+     * @return whether it did
+     */
+    public boolean awaitTable(TableSnapshot expected, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        process.lock.lock();
+        try {
+            while (!process.snapshot().equals(expected)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                process.changed.await(left, TimeUnit.NANOSECONDS);
+            }
+            return true;
+        } finally {
+            process.lock.unlock();
+        }
+    }
+
+    /**
+     * Ends the fake process: flushes {@code System.out} and {@code System.err} into whatever fd 1
+     * and fd 2 are now, puts the JVM's own streams back, and closes every descriptor, so the client
+     * reads end of output. Idempotent.
+     */
+    public synchronized void exit() {
+        if (exited) {
+            return;
+        }
+        exited = true;
+        out.flush();
+        err.flush();
+        if (System.in != savedIn) {
+            System.setIn(savedIn);
+        }
+        System.setOut(savedOut);
+        System.setErr(savedErr);
+        process.exitProcess();
+    }
+
+    private OutputStream output(int fd) {
+        FakeStream stream = new FakeStream(process, fd);
+        return new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                stream.write(b, off, len);
+            }
+        };
+    }
+
+    private InputStream input() {
+        FakeStream stream = new FakeStream(process, 0);
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return stream.read(b, off, len);
+            }
+        };
+    }
+}
