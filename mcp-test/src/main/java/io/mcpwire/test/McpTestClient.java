@@ -1,0 +1,214 @@
+package io.mcpwire.test;
+
+import io.mcpwire.check.CheckedServer;
+import io.mcpwire.check.Finding;
+import io.mcpwire.check.McpSession;
+import io.mcpwire.check.Options;
+import io.mcpwire.check.Phase;
+import io.mcpwire.check.Report;
+import io.mcpwire.check.WireCheck;
+import io.mcpwire.jsonrpc.JsonRpcCodec;
+import io.mcpwire.jsonrpc.JsonRpcError;
+import io.mcpwire.jsonrpc.JsonRpcResponse;
+import io.mcpwire.jsonrpc.JsonRpcResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * An MCP client on the server under test, as a host speaks to it, for a test written with
+ * {@link McpServerExtension}. Each method waits for its answer and fails the test (with an
+ * {@link AssertionError}) when none comes in time or, for the typed methods, when the answer is
+ * a JSON-RPC error. Everything the server writes is judged as it arrives; at the end of the test
+ * the extension ends the session and fails the test when the wire was not clean, unless the test
+ * ended it itself with {@link #endSession()} or {@link #check}. One thread at a time.
+ */
+public final class McpTestClient {
+    /** The protocol version {@link #initialize()} asks for. */
+    public static final String PROTOCOL_VERSION = "2025-06-18";
+
+    private final CheckedServer server;
+    private final Duration timeout;
+    private final McpSession session;
+    private final JsonMapper mapper = JsonRpcCodec.standard().mapper();
+    private OptionalDouble initializeMillis = OptionalDouble.empty();
+    private final long started = System.nanoTime();
+    private Optional<Report> ended = Optional.empty();
+    private boolean spokenTo;
+
+    McpTestClient(CheckedServer server, Duration timeout) {
+        this.server = server;
+        this.timeout = timeout;
+        this.session = new McpSession(server.wire(), timeout);
+    }
+
+    /**
+     * Sends {@code initialize} and, once answered, {@code notifications/initialized}.
+     *
+     * @return the server's {@code initialize} result (protocol version, capabilities, server info)
+     */
+    public JsonNode initialize() {
+        JsonNode result = result("initialize", WireCheck.initializeParams(PROTOCOL_VERSION, "mcpwire-test"));
+        initializeMillis = OptionalDouble.of((System.nanoTime() - started) / 1e6);
+        server.wire().phase(Phase.SESSION);
+        session.notify("notifications/initialized", null);
+        return result;
+    }
+
+    /** Sends {@code tools/list}; the tools, each an object with its name, description and schema. */
+    public List<JsonNode> listTools() {
+        List<JsonNode> tools = new ArrayList<>();
+        result("tools/list", "{}").path("tools").forEach(tools::add);
+        return tools;
+    }
+
+    /** The names of {@link #listTools()}, in the server's order. */
+    public List<String> toolNames() {
+        return listTools().stream().map(t -> t.path("name").asString()).collect(Collectors.toList());
+    }
+
+    /**
+     * Calls a tool.
+     *
+     * @param argumentsJson its arguments, a JSON object
+     * @return the {@code tools/call} result (its {@code content}, and {@code isError} when the tool failed)
+     */
+    public JsonNode callTool(String name, String argumentsJson) {
+        ObjectNode params = mapper.createObjectNode();
+        params.put("name", name);
+        params.set("arguments", mapper.readTree(argumentsJson));
+        return result("tools/call", params.toString());
+    }
+
+    /** Calls a tool and joins the text of its content; fails when the tool reports an error. */
+    public String callToolText(String name, String argumentsJson) {
+        JsonNode result = callTool(name, argumentsJson);
+        if (result.path("isError").asBoolean(false)) {
+            throw new AssertionError("tool " + name + " failed: " + result);
+        }
+        StringBuilder text = new StringBuilder();
+        result.path("content").forEach(c -> text.append(c.path("text").asString("")));
+        return text.toString();
+    }
+
+    /** Sends {@code ping} and waits for its answer. */
+    public void ping() {
+        result("ping", null);
+    }
+
+    /**
+     * Sends any request.
+     *
+     * @param paramsJson its params as JSON, or null for none
+     * @return the answer, a result or an error
+     */
+    public JsonRpcResponse request(String method, String paramsJson) {
+        spokenTo = true;
+        try {
+            return session.request(method, paramsJson)
+                    .orElseThrow(() -> new AssertionError("no answer to " + method + " within " + timeout + wireSoFar()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for the answer to " + method, e);
+        }
+    }
+
+    /** Sends a notification. */
+    public void notify(String method, String paramsJson) {
+        spokenTo = true;
+        session.notify(method, paramsJson);
+    }
+
+    /** The session under this client, for pipelining requests ({@link McpSession#send}) and the like. */
+    public McpSession session() {
+        spokenTo = true;
+        return session;
+    }
+
+    /** What is wrong with the wire so far: stray or glued output, unknown answers, requests unanswered. */
+    public List<Finding> findings() {
+        return session.findings();
+    }
+
+    /** What the server wrote to stderr so far. */
+    public String stderr() {
+        return server.stderr();
+    }
+
+    /** Fails the test when anything is wrong with the wire so far, quoting each finding. */
+    public void assertWireClean() {
+        List<Finding> found = findings();
+        if (!found.isEmpty()) {
+            throw new AssertionError("the wire is not clean:\n" + describe(found));
+        }
+    }
+
+    /**
+     * Ends the session as a host does: closes the server's stdin, takes the answers still owed and
+     * waits for the server to end. The test then owns the verdict: the extension does not check
+     * the wire again. Idempotent.
+     *
+     * @return what was found, including how the server ended
+     */
+    public Report endSession() {
+        if (ended.isEmpty()) {
+            try {
+                ended = Optional.of(WireCheck.end(server, session, initializeMillis, OptionalDouble.empty(), timeout));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted while ending the session", e);
+            }
+        }
+        return ended.get();
+    }
+
+    /**
+     * Runs mcpwire-check's whole session on this server (initialize, tools, pings, the given
+     * calls, a pipelined batch and end of input) and returns its report; the test owns the
+     * verdict. Only on a server not spoken to yet.
+     */
+    public Report check(Options.ToolCall... calls) {
+        if (spokenTo || initializeMillis.isPresent() || ended.isPresent()) {
+            throw new IllegalStateException("check() runs a whole session: call it on a server not spoken to yet");
+        }
+        try {
+            Report report = WireCheck.run(server, new Options(server.command(), false, PROTOCOL_VERSION, timeout, List.of(calls)));
+            ended = Optional.of(report);
+            return report;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted during the check", e);
+        }
+    }
+
+    /** Whether the session was ended, by the test or the extension. */
+    boolean ended() {
+        return ended.isPresent();
+    }
+
+    private JsonNode result(String method, String params) {
+        JsonRpcResponse answer = request(method, params);
+        if (answer instanceof JsonRpcError e) {
+            throw new AssertionError(method + " failed: " + e.error().code() + " " + e.error().message()
+                    + (e.error().data() != null ? " " + e.error().data() : ""));
+        }
+        return ((JsonRpcResult) answer).result();
+    }
+
+    private String wireSoFar() {
+        List<Finding> found = findings();
+        return (found.isEmpty() ? "" : "\nthe wire so far:\n" + describe(found))
+                + (stderr().isEmpty() ? "" : "\nstderr so far:\n" + stderr());
+    }
+
+    static String describe(List<Finding> findings) {
+        return findings.stream().map(f -> "  " + f.kind() + " (" + f.phase() + "): " + f.detail()
+                + (f.advice().isEmpty() ? "" : "\n    likely cause: " + f.advice())).collect(Collectors.joining("\n"));
+    }
+}
