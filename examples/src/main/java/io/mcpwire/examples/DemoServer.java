@@ -15,8 +15,20 @@ public final class DemoServer {
     private DemoServer() {
     }
 
-    /** Serves until the client closes its end. */
+    /** Serves until the client closes its end, then exits: 0 when nothing was lost. */
     public static void main(String[] args) throws InterruptedException {
+        TransportClosed closed = serve();
+        boolean clean = closed.reason() != TransportClosed.Reason.FAILED && closed.dropped() == 0;
+        System.exit(clean ? 0 : 1);
+    }
+
+    /**
+     * Claims the standard streams and serves over them until the client closes its end; the claim
+     * is released by then. What {@link #main} runs, without the exit, so a test can run it in process.
+     *
+     * @return how the session ended
+     */
+    public static TransportClosed serve() throws InterruptedException {
         StdioClaim claim = StdioClaim.acquire(); // before anything can print or read System.in
         String isolation = "stdio claimed through " + claim.platformName() + ", "
                 + (claim.isIsolated() ? "isolated" : "NOT isolated (serving in place)");
@@ -29,7 +41,6 @@ public final class DemoServer {
             LOG.log(Level.INFO, "mcpwire demo server: {0}; closed ({1}), {2} message(s) lost",
                     isolation, closed.reason(), closed.dropped());
         }
-        boolean clean = closed.reason() != TransportClosed.Reason.FAILED && closed.dropped() == 0;
-        System.exit(clean ? 0 : 1);
+        return closed;
     }
 }

@@ -1,0 +1,34 @@
+package io.mcpwire.examples;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.check.Report;
+import io.mcpwire.test.McpServerExtension;
+import io.mcpwire.test.McpTestClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The demo server as a host starts it, {@code java -p ... -m ...} on real pipes, with mcpwire-test:
+ * its noisy tool prints, leaves bytes unflushed and starts a child with inherited stdio, and the
+ * wire stays clean.
+ */
+class DemoServerChildTest {
+
+    @RegisterExtension
+    final McpServerExtension server = McpServerExtension.module("io.mcpwire.examples/" + DemoServer.class.getName());
+
+    @Test
+    void theNoisyToolLeavesTheWireClean(McpTestClient client) {
+        client.initialize();
+        String answer = client.callToolText("noisy", "{}");
+        assertTrue(answer.endsWith("System.in gave end of input"), answer);
+        assertTrue(client.stderr().contains("noisy: System.out.println from a tool"), client::stderr);
+    }
+
+    @Test
+    void theWholeCheckIsClean(McpTestClient client) {
+        Report r = client.check();
+        assertTrue(r.clean(), r::text);
+    }
+}
