@@ -17,13 +17,15 @@ import java.util.Map;
  * misbehaves: prints to {@code System.out}, leaves bytes unflushed in it, and starts an
  * {@code inheritIO()} child that writes to stdout and reads stdin. Run by {@link BridgeIsolationTest};
  * with {@code --official} the same server runs on the SDK's own stdio transport (CI's
- * mcpwire-check run catches what its tool prints).
+ * mcpwire-check run catches what its tool prints). {@code --no-child} leaves out the child, for a
+ * run inside a test JVM, whose real descriptors a child would inherit.
  */
 public final class NoisyOfficialServer {
     private NoisyOfficialServer() {
     }
 
     public static void main(String[] args) {
+        boolean child = !List.of(args).contains("--no-child");
         McpServerTransportProvider transport = List.of(args).contains("--official")
                 ? new StdioServerTransportProvider(McpJsonDefaults.getMapper())
                 : new McpwireStdioServerTransportProvider(); // the one line: was new StdioServerTransportProvider(mapper)
@@ -37,9 +39,11 @@ public final class NoisyOfficialServer {
                             for (byte b : "noisy: unflushed".getBytes(StandardCharsets.UTF_8)) {
                                 System.out.write(b);
                             }
-                            int exit;
+                            int exit = 0;
                             try {
-                                exit = new ProcessBuilder("sh", "-c", "echo noisy: child stdout; cat").inheritIO().start().waitFor();
+                                if (child) {
+                                    exit = new ProcessBuilder("sh", "-c", "echo noisy: child stdout; cat").inheritIO().start().waitFor();
+                                }
                             } catch (Exception e) {
                                 exit = -1;
                             }

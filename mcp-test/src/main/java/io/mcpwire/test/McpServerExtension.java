@@ -53,19 +53,20 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     /** How each way starts its server. */
     private sealed interface Start {
-        CheckedServer start() throws IOException, InterruptedException;
+        CheckedServer start(ExtensionContext test) throws IOException, InterruptedException;
     }
 
-    private record InProcess(String name, ServerMain main) implements Start {
+    private record InProcess(ServerMain main) implements Start {
         @Override
-        public CheckedServer start() throws InterruptedException {
-            return InProcessServer.start(name, main);
+        public CheckedServer start(ExtensionContext test) throws InterruptedException {
+            return InProcessServer.start("for " + test.getRequiredTestClass().getSimpleName() + "."
+                    + test.getRequiredTestMethod().getName(), main);
         }
     }
 
     private record Child(List<String> command) implements Start {
         @Override
-        public CheckedServer start() throws IOException {
+        public CheckedServer start(ExtensionContext test) throws IOException {
             return CheckedServer.start(command);
         }
     }
@@ -84,7 +85,7 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     /** Runs {@code main} in the test JVM over a fresh fake descriptor table for each test. */
     public static McpServerExtension inProcess(ServerMain main) {
-        return new McpServerExtension(new InProcess(main.getClass().getName(), main), Duration.ofSeconds(10));
+        return new McpServerExtension(new InProcess(main), Duration.ofSeconds(10));
     }
 
     /**
@@ -122,7 +123,7 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
-        CheckedServer server = start.start();
+        CheckedServer server = start.start(context);
         context.getStore(NAMESPACE).put(KEY, new Running(server, new McpTestClient(server, timeout)));
     }
 
