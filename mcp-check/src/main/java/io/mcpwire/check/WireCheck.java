@@ -54,7 +54,7 @@ public final class WireCheck {
                 }
             }
             for (Options.ToolCall call : options.calls()) {
-                session.request("tools/call", "{\"name\":" + JsonText.string(call.name()) + ",\"arguments\":" + call.arguments() + "}");
+                session.request("tools/call", toolCallParams(call.name(), call.arguments()));
             }
             // A pipelined batch, then end of input at once: a server owes all of them.
             for (int i = 0; i < BATCH; i++) {
@@ -72,6 +72,11 @@ public final class WireCheck {
     public static String initializeParams(String protocolVersion, String client) {
         return "{\"protocolVersion\":" + JsonText.string(protocolVersion) + ",\"capabilities\":{},\"clientInfo\":{\"name\":"
                 + JsonText.string(client) + ",\"version\":\"1\"}}";
+    }
+
+    /** The params of a {@code tools/call} request; {@code arguments} is a JSON object's text. */
+    public static String toolCallParams(String name, String arguments) {
+        return "{\"name\":" + JsonText.string(name) + ",\"arguments\":" + arguments + "}";
     }
 
     /**

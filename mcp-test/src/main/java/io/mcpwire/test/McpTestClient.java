@@ -7,7 +7,6 @@ import io.mcpwire.check.Options;
 import io.mcpwire.check.Phase;
 import io.mcpwire.check.Report;
 import io.mcpwire.check.WireCheck;
-import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
@@ -18,8 +17,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * An MCP client on the server under test, as a host speaks to it, for a test written with
@@ -36,7 +33,6 @@ public final class McpTestClient {
     private final CheckedServer server;
     private final Duration timeout;
     private final McpSession session;
-    private final JsonMapper mapper = JsonRpcCodec.standard().mapper();
     private OptionalDouble initializeMillis = OptionalDouble.empty();
     private final long started = System.nanoTime();
     private Optional<Report> ended = Optional.empty();
@@ -76,14 +72,11 @@ public final class McpTestClient {
     /**
      * Calls a tool.
      *
-     * @param argumentsJson its arguments, a JSON object
+     * @param argumentsJson its arguments, the text of a JSON object, sent as it is
      * @return the {@code tools/call} result (its {@code content}, and {@code isError} when the tool failed)
      */
     public JsonNode callTool(String name, String argumentsJson) {
-        ObjectNode params = mapper.createObjectNode();
-        params.put("name", name);
-        params.set("arguments", mapper.readTree(argumentsJson));
-        return result("tools/call", params.toString());
+        return result("tools/call", WireCheck.toolCallParams(name, argumentsJson));
     }
 
     /** Calls a tool and joins the text of its content; fails when the tool reports an error. */
