@@ -57,9 +57,9 @@ class BridgeSessionTest {
         fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"over the bridge\"}}}");
         fake.client().send("this is not JSON");
         fake.client().closeInput(); // at once: the call is still running
-        inputClosed.countDown();
         String parseError = fake.client().readLine(T);
         assertTrue(parseError.contains("\"id\":null") && parseError.contains("-32700"), "mcpwire answers bad input: " + parseError);
+        inputClosed.countDown(); // only now may the call finish: its answer comes after end of input
         String answer = fake.client().readLine(T);
         assertTrue(answer.contains("\"id\":3") && answer.contains("over the bridge"), "the in-flight call is answered: " + answer);
         assertTimeoutPreemptively(T, provider::awaitClosed, "the session ends after end of input");
