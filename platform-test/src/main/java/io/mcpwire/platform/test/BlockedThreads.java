@@ -83,6 +83,31 @@ public final class BlockedThreads {
         }
     }
 
+    /**
+     * Returns once {@code thread} waits (parked, or in {@code Object.wait}) with a frame of
+     * {@code className} on its stack: a call blocked in a Java wait, such as the fake's pipes.
+     *
+     * @throws AssertionError when it is not there within {@code timeout}, with the thread's stack
+     */
+    public static void awaitWaitingIn(Thread thread, String className, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        StackTraceElement[] stack = thread.getStackTrace();
+        while (!(waiting(thread) && Arrays.stream(stack).anyMatch(f -> f.getClassName().equals(className)))) {
+            if (System.nanoTime() > deadline || !thread.isAlive()) {
+                throw new AssertionError(thread.getName() + " is not waiting in " + className + " (state "
+                        + thread.getState() + "); its stack:\n  " + Arrays.stream(stack)
+                        .map(String::valueOf).collect(Collectors.joining("\n  ")));
+            }
+            LockSupport.parkNanos(CHECK_NANOS);
+            stack = thread.getStackTrace();
+        }
+    }
+
+    private static boolean waiting(Thread thread) {
+        Thread.State s = thread.getState();
+        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING;
+    }
+
     private static boolean inNative(StackTraceElement[] stack, String method) {
         return stack.length > 0 && stack[0].isNativeMethod() && stack[0].getMethodName().equals(method);
     }

@@ -41,8 +41,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class FakeProcess implements PlatformDescriptors {
 
-    /** The size of the fake descriptor table. */
-    public static final int TABLE_SIZE = 256;
+    /** The size of the fake descriptor table, a common default limit of open descriptors. */
+    public static final int TABLE_SIZE = 1024;
 
     /** What the JVM's own file on a descriptor closed at start holds: not JSON-RPC. */
     private static final byte[] MODULE_IMAGE = "JIMAGE\u0000\u0001 the JVM's module image\n".getBytes(StandardCharsets.UTF_8);
@@ -254,6 +254,29 @@ public final class FakeProcess implements PlatformDescriptors {
     public DescriptorStream open(int fd) throws DescriptorException {
         call(Op.OPEN_STREAM, fd, -1, null, c -> 0);
         return new FakeStream(this, fd);
+    }
+
+    /**
+     * Makes a pipe inside the table, as {@code pipe(2)} does: two new descriptors, the lowest free
+     * from 3 up, close-on-exec, on a pipe that holds 64 KiB. Not a platform call: nothing is logged.
+     *
+     * @return {read end, write end}
+     * @throws DescriptorException with {@code EMFILE} when the table is full
+     */
+    public int[] pipe() throws DescriptorException {
+        int[] ends = locked(() -> {
+            Pipe p = new Pipe("pipe " + nextId, nextId++, 64 * 1024);
+            int r = table.allocate(FakeFile.pipeEnd(nextId++, p, true, FileIdentity.Kind.PIPE), 3);
+            int w = r < 0 ? -1 : table.allocate(FakeFile.pipeEnd(nextId++, p, false, FileIdentity.Kind.PIPE), 3);
+            if (w < 0) {
+                table.close(r);
+            }
+            return new int[] {r, w};
+        });
+        if (ends[1] < 0) {
+            throw new DescriptorException("pipe()", -1, FakeErrors.EMFILE, "EMFILE (Too many open files)");
+        }
+        return ends;
     }
 
     /**

@@ -1,10 +1,13 @@
-package io.mcpwire.platform.posix;
+package io.mcpwire.platform.test.kit;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.stdio.ClaimState;
 import io.mcpwire.stdio.StdioClaim;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -12,77 +15,74 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * The server side of the real-descriptor tests: a child JVM, started with a plain
- * {@code java -p ... -m ...}, that claims its real fd 0 and fd 1 through the engine and this
- * provider and misbehaves the way tools do. It writes what it observes to a report file (its
- * stderr is part of what the test judges), one {@code KEY value} line each.
+ * The server side of {@link ClaimScenarios}: a child JVM that claims its real fd 0 and fd 1
+ * through the engine and the provider named by {@code -Dmcpwire.platform}, misbehaves the way
+ * tools do, and writes what it observes to a report file, one {@code KEY value} line each (its
+ * stdout and stderr are part of what the test judges).
+ *
+ * <p>Arguments: {@code MODE REPORT-FILE BLOCKED-CLASS BLOCKED-METHOD}, the last two naming the
+ * frame a read blocked in the provider's wait shows on top.
  */
-public final class ChildSession {
+public final class ScenarioChild {
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
     private static Path report;
-    private static final PosixDescriptors POSIX = new PosixDescriptors(); // constructing it loads nothing native
+    private static PlatformDescriptors provider;
     private static FileIdentity wire0;
     private static FileIdentity wire1;
 
-    private ChildSession() {
+    private ScenarioChild() {
     }
 
+    /** Runs one scenario. */
     public static void main(String[] args) throws Exception {
         report = Path.of(args[1]);
-        if (args[0].equals("lazy")) {
-            lazy();
-            return;
-        }
+        provider = named(System.getProperty("mcpwire.platform"));
         if (args[0].equals("absent")) {
             absent();
             return;
         }
-        wire0 = POSIX.identity(0);
-        wire1 = POSIX.identity(1);
+        wire0 = provider.identity(0);
+        wire1 = provider.identity(1);
         report("WIRE KINDS " + wire0.kind() + " " + wire1.kind());
         warmUp();
         Map<Integer, String> before = table();
         int threadsBefore = Thread.activeCount();
         switch (args[0]) {
-            case "session":
-                session();
-                break;
-            case "idle":
-                idle();
-                break;
-            case "cycles":
-                cycles();
-                break;
-            default:
-                throw new IllegalArgumentException(args[0]);
+            case "session" -> session();
+            case "idle" -> idle(args[2], args[3]);
+            case "cycles" -> cycles();
+            default -> throw new IllegalArgumentException(args[0]);
         }
         Map<Integer, String> after = table();
         report("TABLE " + (before.equals(after) ? "UNCHANGED" : "CHANGED before=" + before + " after=" + after));
-        report("WIRE " + (POSIX.identity(0).sameFileAs(wire0) && POSIX.identity(1).sameFileAs(wire1) ? "RESTORED" : "LOST"));
+        report("WIRE " + (provider.identity(0).sameFileAs(wire0) && provider.identity(1).sameFileAs(wire1) ? "RESTORED" : "LOST"));
         report("THREADS " + (Thread.activeCount() <= threadsBefore ? "NONE LEFT" : (Thread.activeCount() - threadsBefore) + " LEFT"));
         report("DONE");
     }
 
-    /** Constructs the provider as the service loader does and asks what selection asks first. */
-    private static void lazy() throws ReflectiveOperationException {
-        PosixDescriptors p = PosixDescriptors.class.getConstructor().newInstance();
-        report("FOUND " + p.name() + " priority " + p.priority());
-        report("DONE");
+    private static PlatformDescriptors named(String name) {
+        return ServiceLoader.load(PlatformDescriptors.class).stream().map(ServiceLoader.Provider::get)
+                .filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no provider named " + name));
     }
 
     /** Loads what the session loads, so that lazily opened files do not count as leaks. */
     private static void warmUp() throws Exception {
-        POSIX.identity(2);
+        provider.identity(2);
         StdioClaim.class.getName();
         // No pipes: the JDK closes a child's pipes on its reaper thread after waitFor returns, so a
         // table taken at once could still list them. With files and DISCARD it closes them before.
-        new ProcessBuilder("true").redirectInput(new java.io.File("/dev/null"))
+        new ProcessBuilder("true").redirectInput(new File("/dev/null"))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start().waitFor();
     }
@@ -98,12 +98,12 @@ public final class ChildSession {
             Class.forName(c);
         }
         report("LOADED CLASSES AFTER THE CLAIM");
-        if (claim.inputState() == io.mcpwire.stdio.ClaimState.ABSENT) {
+        if (claim.inputState() == ClaimState.ABSENT) {
             report("READ " + claim.input().read(new byte[64]));
         } else {
             report("READ LINE " + new BufferedReader(new InputStreamReader(claim.input(), StandardCharsets.UTF_8)).readLine());
         }
-        if (claim.outputState() == io.mcpwire.stdio.ClaimState.ABSENT) {
+        if (claim.outputState() == ClaimState.ABSENT) {
             try {
                 claim.output().write('x');
                 report("WRITE SUCCEEDED");
@@ -123,16 +123,15 @@ public final class ChildSession {
     private static void session() throws Exception {
         StdioClaim claim = StdioClaim.acquire();
         report("CLAIM " + claim.platformName() + " isolated=" + claim.isIsolated());
-        report("FD1 " + POSIX.identity(1).kind());
-        report("WIRE COPIES " + wireCopies(wire0, wire1));
+        report("FD1 " + provider.identity(1).kind());
+        report("WIRE COPIES " + wireCopies());
 
         System.out.println("stray println");
         System.err.println("stray stderr"); // under 2>&1 stderr is the wire: claimed too, so diverted
         for (byte b : "unflushed-write".getBytes(StandardCharsets.UTF_8)) {
             System.out.write(b); // stays in System.out's buffer until the release flushes it
         }
-        Process child = new ProcessBuilder("sh", "-c", "echo child stdout; cat; echo child saw eof")
-                .inheritIO().start();
+        Process child = new ProcessBuilder("sh", "-c", "echo child stdout; cat; echo child saw eof").inheritIO().start();
         report("CHILD EXIT " + child.waitFor());
         report("SYSTEM.IN " + System.in.read());
 
@@ -152,7 +151,7 @@ public final class ChildSession {
     }
 
     /** Claims, blocks a reader on the idle wire, and closes under it. */
-    private static void idle() throws Exception {
+    private static void idle(String blockedClass, String blockedMethod) throws Exception {
         StdioClaim claim = StdioClaim.acquire();
         Thread reader = new Thread(() -> {
             try {
@@ -163,7 +162,7 @@ public final class ChildSession {
             }
         }, "blocked-reader");
         reader.start();
-        BlockedThreads.awaitInNativeCall(reader, "poll", java.time.Duration.ofSeconds(30));
+        BlockedThreads.awaitInCall(reader, blockedClass, blockedMethod, Duration.ofSeconds(30));
         claim.close();
         reader.join(10_000);
         report("READER ALIVE " + reader.isAlive());
@@ -182,12 +181,12 @@ public final class ChildSession {
     }
 
     /** The descriptors other than 0 and 1 that name the wire's files: the private duplicates. */
-    private static String wireCopies(FileIdentity in, FileIdentity out) throws IOException {
+    private static String wireCopies() throws IOException {
         StringBuilder b = new StringBuilder();
         for (int fd : table().keySet()) {
             try {
-                FileIdentity id = POSIX.identity(fd);
-                if (fd > 1 && (id.sameFileAs(in) || id.sameFileAs(out))) {
+                FileIdentity id = provider.identity(fd);
+                if (fd > 1 && (id.sameFileAs(wire0) || id.sameFileAs(wire1))) {
                     b.append(fd).append(' ');
                 }
             } catch (DescriptorException closedMeanwhile) {
@@ -202,16 +201,16 @@ public final class ChildSession {
      * terminals, and 0..2), with what it names. Regular files and the like are left out: the JVM
      * opens and keeps some of its own lazily (cgroup files, jars), which says nothing of a claim.
      */
-    static Map<Integer, String> table() throws IOException {
+    private static Map<Integer, String> table() throws IOException {
         // List first and close the listing, so that its own directory descriptor is gone.
-        java.util.List<Integer> fds;
+        List<Integer> fds;
         try (var list = Files.list(Path.of("/dev/fd"))) {
-            fds = list.map(p -> Integer.valueOf(p.getFileName().toString())).collect(java.util.stream.Collectors.toList());
+            fds = list.map(p -> Integer.valueOf(p.getFileName().toString())).collect(Collectors.toList());
         }
         Map<Integer, String> t = new TreeMap<>();
         for (int fd : fds) {
             try {
-                FileIdentity id = POSIX.identity(fd);
+                FileIdentity id = provider.identity(fd);
                 if (fd <= 2 || id.kind() == FileIdentity.Kind.PIPE || id.kind() == FileIdentity.Kind.SOCKET
                         || id.kind() == FileIdentity.Kind.NULL_DEVICE || id.kind() == FileIdentity.Kind.TERMINAL) {
                     t.put(fd, id.kind() + ":" + id.device() + ":" + id.file() + (id.writable() ? ":w" : ":r"));
@@ -225,8 +224,7 @@ public final class ChildSession {
 
     private static synchronized void report(String line) {
         try {
-            Files.writeString(report, line + "\n", StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(report, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -1,0 +1,24 @@
+package io.mcpwire.platform.posix;
+
+import io.mcpwire.platform.posix.jna.PosixIo;
+import io.mcpwire.platform.test.kit.ClaimScenarios;
+import java.util.List;
+
+/** The JNA POSIX provider through the claim scenarios on real descriptors, in child JVMs. */
+class PosixClaimScenariosTest extends ClaimScenarios {
+    @Override
+    protected String providerName() {
+        return "posix";
+    }
+
+    @Override
+    protected List<String> jvmOptions() {
+        return List.of("--enable-native-access=com.sun.jna");
+    }
+
+    /** JNA's direct mapping makes {@code poll} a native method of {@code PosixIo}. */
+    @Override
+    protected String blockedFrame() {
+        return PosixIo.class.getName() + "#poll";
+    }
+}

@@ -1,0 +1,28 @@
+package io.mcpwire.platform.test.kit;
+
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.FakeProcess;
+import java.time.Duration;
+
+/** The fake descriptor table against the provider contract: the fake behaves as a provider must. */
+class FakeProviderContractTest extends ProviderContract {
+    private final FakeProcess fake = FakeProcess.withPipes();
+
+    @Override
+    protected PlatformDescriptors provider() {
+        return fake;
+    }
+
+    @Override
+    protected int[] pipe() throws DescriptorException {
+        return fake.pipe();
+    }
+
+    /** The fake's pipes wait on a condition, inside its file model. */
+    @Override
+    protected void awaitBlocked(Thread thread) {
+        BlockedThreads.awaitWaitingIn(thread, "io.mcpwire.platform.test.FakeFile", Duration.ofSeconds(10));
+    }
+}
