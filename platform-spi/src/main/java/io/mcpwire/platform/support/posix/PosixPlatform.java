@@ -31,6 +31,8 @@ public abstract class PosixPlatform implements PlatformDescriptors {
     private static final int S_IFCHR = 0020000;
     private static final int S_IFREG = 0100000;
     private static final int S_IFSOCK = 0140000;
+    /** {@code /dev/null}'s device and inode, once known: the same for the life of the process. */
+    private static volatile long[] nullDevice;
 
     private final NativeBinding<PosixLib> binding;
 
@@ -140,18 +142,29 @@ public abstract class PosixPlatform implements PlatformDescriptors {
                 ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
     }
 
-    /** The path {@code fd} was opened with, or null where none can be had (a pipe, FreeBSD). */
+    /**
+     * The absolute path {@code fd} was opened with, or null where there is none (a pipe or socket,
+     * whose {@code /proc} link reads {@code pipe:[N]}) or none can be had (FreeBSD).
+     */
     private static Path path(PosixLib p, int fd) {
         try {
             if (p.constants().fGetpath() >= 0) {
                 String path = p.libc().fcntlPath(fd, p.constants().fGetpath());
                 return path == null ? null : Path.of(path);
             }
-            Path link = Path.of("/proc/self/fd/" + fd);
-            return Files.exists(link.getParent()) ? Files.readSymbolicLink(link) : null;
+            if (!ProcFdHolder.PRESENT) {
+                return null;
+            }
+            Path target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd));
+            return target.isAbsolute() ? target : null;
         } catch (IOException | RuntimeException e) {
             return null; // no path: not a file the JVM could have opened for itself
         }
+    }
+
+    /** Whether this system has {@code /proc/self/fd}, looked up once. */
+    private static final class ProcFdHolder {
+        static final boolean PRESENT = Files.isDirectory(Path.of("/proc/self/fd"));
     }
 
     /** Computed on first use, so that constructing the provider stays cheap. */
@@ -197,8 +210,13 @@ public abstract class PosixPlatform implements PlatformDescriptors {
     }
 
     private static boolean isNullDevice(long dev, long ino, PosixLib p) throws DescriptorException {
-        Map<String, Object> a = stat(Path.of("/dev/null"), -1, p);
-        return dev == ((Number) a.get("dev")).longValue() && ino == ((Number) a.get("ino")).longValue();
+        long[] devIno = nullDevice;
+        if (devIno == null) {
+            Map<String, Object> a = stat(Path.of("/dev/null"), -1, p);
+            devIno = new long[] {((Number) a.get("dev")).longValue(), ((Number) a.get("ino")).longValue()};
+            nullDevice = devIno;
+        }
+        return dev == devIno[0] && ino == devIno[1];
     }
 
     /** The JDK's own stat, which knows each system's struct layout. */
