@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 
 /**
@@ -207,6 +208,24 @@ public abstract class PosixPlatform implements PlatformDescriptors {
             kind = FileIdentity.Kind.OTHER;
         }
         return new FileIdentity(dev, ino, kind, writable);
+    }
+
+    /** Device and inode alone, as the JDK's {@code stat} gives them: no access mode, no kind. */
+    @Override
+    public boolean sameFile(int a, int b) throws DescriptorException {
+        PosixLib p = posix();
+        return fileKey(a, p).equals(fileKey(b, p));
+    }
+
+    private static Object fileKey(int fd, PosixLib p) throws DescriptorException {
+        Path path = Path.of("/dev/fd/" + fd);
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class).fileKey();
+        } catch (NoSuchFileException e) {
+            throw p.error("stat(" + path + ")", fd, PosixConstants.EBADF);
+        } catch (IOException e) {
+            throw new DescriptorException("stat(" + path + ")", fd, 0, e.toString());
+        }
     }
 
     private static boolean isNullDevice(long dev, long ino, PosixLib p) throws DescriptorException {
