@@ -41,8 +41,7 @@ final class InProcessServer implements CheckedServer {
 
     private InProcessServer(String name, ServerMain server) {
         this.name = name;
-        // A console log handler made while the fake's streams are installed would keep the fake's fd 2.
-        java.util.logging.Logger.getLogger("").getHandlers();
+        bindConsoleLogging();
         FakeProcess.setShared(fake);
         previousPlatform = System.setProperty(PLATFORM_PROPERTY, "fake");
         jvm = FakeJvm.install(fake);
@@ -55,6 +54,18 @@ final class InProcessServer implements CheckedServer {
             }
         }, "mcp-server-main");
         main.setDaemon(true); // a server that never ends must not keep the test JVM alive
+    }
+
+    /**
+     * Makes the JDK's console log handler now, while {@code System.err} is still the test's: one
+     * made while the fake's streams are installed would keep writing the fake's fd 2 after it.
+     */
+    private static void bindConsoleLogging() {
+        try {
+            java.util.logging.Logger.getLogger("").getHandlers();
+        } catch (NoClassDefFoundError noJavaLogging) {
+            // java.logging is not in the module graph: System.Logger then finds System.err per record
+        }
     }
 
     static InProcessServer start(String name, ServerMain server) throws InterruptedException {
