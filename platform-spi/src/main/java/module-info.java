@@ -2,8 +2,9 @@
  * The {@code PlatformDescriptors} service provider interface through which the stream claim
  * reaches the operating system's descriptor table. It needs nothing but {@code java.base}, so a
  * provider carries no other library. The {@code support} packages hold what mcpwire's own
- * providers share (the POSIX rules in {@code support.posix}, whatever binds them to the C
- * library); they are not part of the public API.
+ * providers share (the POSIX rules in {@code support.posix}, the Windows rules in
+ * {@code support.windows}, whatever binds them to the C library); they are not part of the
+ * public API.
  */
 module io.mcpwire.platform {
     exports io.mcpwire.platform;
@@ -13,5 +14,8 @@ module io.mcpwire.platform {
             io.mcpwire.platform.ffm;
     exports io.mcpwire.platform.support.posix to
             io.mcpwire.platform.posix,
+            io.mcpwire.platform.ffm;
+    exports io.mcpwire.platform.support.windows to
+            io.mcpwire.platform.windows,
             io.mcpwire.platform.ffm;
 }

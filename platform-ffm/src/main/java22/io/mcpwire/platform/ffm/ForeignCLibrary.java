@@ -1,22 +1,21 @@
 package io.mcpwire.platform.ffm;
 
+import static io.mcpwire.platform.ffm.Foreign.LINKER;
+import static io.mcpwire.platform.ffm.Foreign.failed;
+import static io.mcpwire.platform.ffm.Foreign.state;
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
+import io.mcpwire.platform.ffm.Foreign.Lazy;
+import io.mcpwire.platform.ffm.Foreign.Memory;
+import io.mcpwire.platform.support.NativeMemory;
 import io.mcpwire.platform.support.posix.CLibrary;
-import io.mcpwire.platform.support.posix.NativeMemory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
-import java.util.function.Supplier;
 
 /**
  * The C library through {@code java.lang.foreign} (Java 22). Every call captures {@code errno}
@@ -28,10 +27,7 @@ import java.util.function.Supplier;
  */
 public final class ForeignCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
-    private static final Linker LINKER = Linker.nativeLinker();
-    private static final StructLayout STATE = Linker.Option.captureStateLayout();
-    private static final VarHandle ERRNO = STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-    private static final ThreadLocal<MemorySegment> CALL_STATE = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(STATE));
+    private static final VarHandle ERRNO = Foreign.captured("errno");
 
     // Each downcall stub is spun on first use (some 10 ms each at start-up), so that a claim on
     // Linux never pays for the ones only macOS or an error needs.
@@ -52,25 +48,6 @@ public final class ForeignCLibrary implements CLibrary {
         symbol("fcntl"); // the C library is there, or the load fails now rather than at the first call
     }
 
-    /** A downcall handle made on first use; made twice at worst, by two racing threads, both alike. */
-    private static final class Lazy {
-        private final Supplier<MethodHandle> make;
-        private volatile MethodHandle handle;
-
-        Lazy(Supplier<MethodHandle> make) {
-            this.make = make;
-        }
-
-        MethodHandle get() {
-            MethodHandle h = handle;
-            if (h == null) {
-                h = make.get();
-                handle = h;
-            }
-            return h;
-        }
-    }
-
     /** Binds the C library; throws what the linker threw. */
     public static ForeignCLibrary load() {
         return new ForeignCLibrary();
@@ -87,42 +64,6 @@ public final class ForeignCLibrary implements CLibrary {
         return new Lazy(() -> firstVariadic < 0
                 ? LINKER.downcallHandle(symbol(name), descriptor, capture)
                 : LINKER.downcallHandle(symbol(name), descriptor, capture, Linker.Option.firstVariadicArg(firstVariadic)));
-    }
-
-    private static MemorySegment state() {
-        return CALL_STATE.get();
-    }
-
-    /** A native call failed in the JVM, not in C: no binding error is ever expected here. */
-    private static IllegalStateException failed(String call, Throwable t) {
-        return new IllegalStateException("the foreign call " + call + " failed: " + t, t);
-    }
-
-    /** Native memory from an automatic arena: freed when no longer reachable. */
-    private record Segment(MemorySegment segment) implements NativeMemory {
-        @Override
-        public void putInt(long offset, int value) {
-            segment.set(JAVA_INT, offset, value);
-        }
-
-        @Override
-        public short getShort(long offset) {
-            return segment.get(JAVA_SHORT, offset);
-        }
-
-        @Override
-        public void write(long offset, byte[] source, int from, int n) {
-            MemorySegment.copy(source, from, segment, JAVA_BYTE, offset, n);
-        }
-
-        @Override
-        public void read(long offset, byte[] target, int to, int n) {
-            MemorySegment.copy(segment, JAVA_BYTE, offset, target, to, n);
-        }
-    }
-
-    private static MemorySegment of(NativeMemory m) {
-        return ((Segment) m).segment();
     }
 
     @Override
@@ -221,13 +162,13 @@ public final class ForeignCLibrary implements CLibrary {
 
     @Override
     public NativeMemory allocate(long bytes) {
-        return new Segment(Arena.ofAuto().allocate(bytes, 8));
+        return Foreign.Memory.allocate(bytes);
     }
 
     @Override
     public long read(int fd, NativeMemory buffer, long count) {
         try {
-            return (long) read.get().invokeExact(state(), fd, of(buffer), count);
+            return (long) read.get().invokeExact(state(), fd, Memory.of(buffer), count);
         } catch (Throwable t) {
             throw failed("read", t);
         }
@@ -236,7 +177,7 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public long write(int fd, NativeMemory buffer, long offset, long count) {
         try {
-            return (long) write.get().invokeExact(state(), fd, of(buffer).asSlice(offset), count);
+            return (long) write.get().invokeExact(state(), fd, Memory.of(buffer).asSlice(offset), count);
         } catch (Throwable t) {
             throw failed("write", t);
         }
@@ -246,8 +187,8 @@ public final class ForeignCLibrary implements CLibrary {
     public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
         try {
             return nfdsIsInt
-                    ? (int) pollInt.get().invokeExact(state(), of(fds), nfds, timeoutMillis)
-                    : (int) pollLong.get().invokeExact(state(), of(fds), (long) nfds, timeoutMillis);
+                    ? (int) pollInt.get().invokeExact(state(), Memory.of(fds), nfds, timeoutMillis)
+                    : (int) pollLong.get().invokeExact(state(), Memory.of(fds), (long) nfds, timeoutMillis);
         } catch (Throwable t) {
             throw failed("poll", t);
         }

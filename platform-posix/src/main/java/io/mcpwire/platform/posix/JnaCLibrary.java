@@ -5,7 +5,7 @@ import com.sun.jna.Native;
 import io.mcpwire.platform.posix.jna.LibC;
 import io.mcpwire.platform.posix.jna.PosixIo;
 import io.mcpwire.platform.support.posix.CLibrary;
-import io.mcpwire.platform.support.posix.NativeMemory;
+import io.mcpwire.platform.support.NativeMemory;
 
 /**
  * The C library through JNA: the claim's calls interface-mapped ({@link LibC}), the hot path's

@@ -1,5 +1,7 @@
 package io.mcpwire.platform.support.posix;
 
+import io.mcpwire.platform.support.NativeMemory;
+
 /**
  * The C library calls a POSIX provider makes, as one binding (JNA, the JDK's foreign function
  * API) makes them. Each returns what the C function returns; {@link #errno()} is the calling

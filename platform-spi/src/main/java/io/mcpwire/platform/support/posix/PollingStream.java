@@ -2,6 +2,7 @@ package io.mcpwire.platform.support.posix;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.support.ChunkedStream;
+import io.mcpwire.platform.support.NativeMemory;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;

@@ -1,6 +1,7 @@
 package io.mcpwire.platform.support.posix;
 
 import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.support.NativeMemory;
 
 /**
  * A loaded C library binding with this system's constants, and {@code errno} turned into

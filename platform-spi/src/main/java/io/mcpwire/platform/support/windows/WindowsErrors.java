@@ -1,14 +1,19 @@
-package io.mcpwire.platform.windows;
+package io.mcpwire.platform.support.windows;
 
 import java.util.Map;
 
 /** Names for the C runtime's errno values and the Win32 error codes the provider meets. */
-final class WindowsErrors {
-    static final int EBADF = 9;
-    static final int ERROR_BROKEN_PIPE = 109;
-    static final int ERROR_NO_DATA = 232;
-    static final int ERROR_OPERATION_ABORTED = 995;
-    static final int ERROR_HANDLE_EOF = 38;
+public final class WindowsErrors {
+    /** A code the provider tells apart. */
+    public static final int EBADF = 9;
+    /** A code the provider tells apart. */
+    public static final int ERROR_BROKEN_PIPE = 109;
+    /** A code the provider tells apart. */
+    public static final int ERROR_NO_DATA = 232;
+    /** A code the provider tells apart. */
+    public static final int ERROR_OPERATION_ABORTED = 995;
+    /** A code the provider tells apart. */
+    public static final int ERROR_HANDLE_EOF = 38;
 
     private static final Map<Integer, String> ERRNO = Map.of(
             9, "EBADF (Bad file descriptor)", 24, "EMFILE (Too many open files)",
@@ -25,12 +30,12 @@ final class WindowsErrors {
     }
 
     /** A C runtime errno with its name, for messages. */
-    static String errno(int code) {
+    public static String errno(int code) {
         return "errno " + code + " " + ERRNO.getOrDefault(code, "(unknown)");
     }
 
     /** A {@code GetLastError()} code with its name, for messages. */
-    static String win32(int code) {
+    public static String win32(int code) {
         return "GetLastError " + code + " " + WIN32.getOrDefault(code, "(see the Win32 system error codes)");
     }
 }

@@ -1,14 +1,11 @@
-package io.mcpwire.platform.windows;
+package io.mcpwire.platform.support.windows;
 
-import com.sun.jna.Memory;
-import com.sun.jna.ptr.IntByReference;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.support.ChunkedStream;
-import io.mcpwire.platform.windows.jna.Kernel32;
+import io.mcpwire.platform.support.NativeMemory;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.IntSupplier;
 
 /**
  * Reads and writes one descriptor's OS handle with {@code ReadFile}/{@code WriteFile} on native
@@ -16,20 +13,17 @@ import java.util.function.IntSupplier;
  * that made it, retrying until that thread has left, since a cancel that comes before the call
  * starts finds nothing to cancel.
  */
-final class WindowsStream extends ChunkedStream {
-
-    private final Kernel32 kernel32;
-    private final IntSupplier lastError;
+final class HandleStream extends ChunkedStream {
+    private final Win32 win;
     private final int fd;
     private final long handle;
     private final Map<Thread, Long> threadHandles = new HashMap<>();
     private final Map<Thread, Long> inCall = new HashMap<>();
-    private Memory readBuffer;
-    private Memory writeBuffer;
+    private NativeMemory readBuffer;
+    private NativeMemory writeBuffer;
 
-    WindowsStream(Kernel32 kernel32, IntSupplier lastError, int fd, long handle) {
-        this.kernel32 = kernel32;
-        this.lastError = lastError;
+    HandleStream(Win32 win, int fd, long handle) {
+        this.win = win;
         this.fd = fd;
         this.handle = handle;
     }
@@ -47,7 +41,7 @@ final class WindowsStream extends ChunkedStream {
         Thread t = Thread.currentThread();
         Long th = threadHandles.get(t);
         if (th == null) {
-            th = kernel32.OpenThread(Kernel32.THREAD_TERMINATE, false, kernel32.GetCurrentThreadId());
+            th = win.openCurrentThread();
             threadHandles.put(t, th);
         }
         inCall.put(t, th);
@@ -61,24 +55,22 @@ final class WindowsStream extends ChunkedStream {
     protected int readChunk(int max) throws IOException {
         synchronized (this) {
             if (readBuffer == null) {
-                readBuffer = new Memory(CHUNK);
+                readBuffer = win.allocate(CHUNK);
             }
         }
-        IntByReference read = new IntByReference();
         while (true) {
-            boolean ok;
+            int n;
             entering();
             try {
                 checkWoken(); // after registering: a wake-up either sees this thread or is seen here
-                ok = kernel32.ReadFile(handle, readBuffer, max, read, null);
+                n = win.readFile(handle, readBuffer, max);
             } finally {
                 left();
             }
-            if (ok) {
-                int n = read.getValue();
+            if (n >= 0) {
                 return n == 0 ? -1 : n; // 0: end of file
             }
-            int error = lastError.getAsInt();
+            int error = win.lastError();
             if (error == WindowsErrors.ERROR_BROKEN_PIPE || error == WindowsErrors.ERROR_HANDLE_EOF) {
                 return -1; // the writer closed its end
             }
@@ -97,26 +89,25 @@ final class WindowsStream extends ChunkedStream {
     @Override
     protected synchronized void copyIn(byte[] buffer, int offset, int n) {
         if (writeBuffer == null) {
-            writeBuffer = new Memory(CHUNK);
+            writeBuffer = win.allocate(CHUNK);
         }
         writeBuffer.write(0, buffer, offset, n);
     }
 
     @Override
     protected int writeSome(int from, int n) throws IOException {
-        IntByReference written = new IntByReference();
-        boolean ok;
+        int written;
         entering();
         try {
             checkWoken();
-            ok = kernel32.WriteFile(handle, writeBuffer.share(from), n, written, null);
+            written = win.writeFile(handle, writeBuffer, from, n);
         } finally {
             left();
         }
-        if (ok) {
-            return written.getValue();
+        if (written >= 0) {
+            return written;
         }
-        int error = lastError.getAsInt();
+        int error = win.lastError();
         if (error == WindowsErrors.ERROR_OPERATION_ABORTED) {
             return 0; // cancelled: by wakeUp (checked before the next try), or by someone else
         }
@@ -138,7 +129,7 @@ final class WindowsStream extends ChunkedStream {
                 return;
             }
             for (long th : threads) {
-                kernel32.CancelSynchronousIo(th);
+                win.cancelSynchronousIo(th);
             }
             try {
                 Thread.sleep(1);
@@ -152,13 +143,13 @@ final class WindowsStream extends ChunkedStream {
     @Override
     protected void freeResources() {
         for (long th : threadHandles.values()) {
-            kernel32.CloseHandle(th);
+            win.closeHandle(th);
         }
         threadHandles.clear();
     }
 
     @Override
     public String toString() {
-        return "WindowsStream[fd " + fd + "]";
+        return "HandleStream[fd " + fd + "]";
     }
 }

@@ -1,0 +1,89 @@
+package io.mcpwire.platform.support.windows;
+
+import io.mcpwire.platform.support.NativeMemory;
+
+/**
+ * The Universal C Runtime and Win32 calls the Windows provider makes, as one binding (JNA, the
+ * JDK's foreign function API) makes them. The C runtime calls suppress the runtime's
+ * invalid-parameter handler on the calling thread for their length, so that a descriptor that is
+ * not open gives {@code EBADF} rather than ending the process. {@link #crtErrno()} and
+ * {@link #lastError()} are the calling thread's {@code errno} and {@code GetLastError()} after its
+ * last call through this binding.
+ */
+public interface Win32 {
+
+    /** {@code _get_osfhandle(fd)}: the OS handle; -1 when fd is not open, -2 when it is open without one. */
+    long getOsfHandle(int fd);
+
+    /** {@code _open_osfhandle(handle, flags)}: a new C runtime descriptor, or -1. */
+    int openOsfHandle(long handle, int flags);
+
+    /** {@code _dup2(source, target)}: 0, or -1. */
+    int dup2(int source, int target);
+
+    /** {@code _open(path, flags)}: a new descriptor, or -1. */
+    int open(String path, int flags);
+
+    /** {@code _wopen(path, flags, mode)}: a new descriptor, or -1. */
+    int wopen(String path, int flags, int mode);
+
+    /** {@code _close(fd)}: 0, or -1. */
+    int close(int fd);
+
+    /** {@code _get_errno()}. */
+    int crtErrno();
+
+    /** {@code GetLastError()}. */
+    int lastError();
+
+    /**
+     * {@code DuplicateHandle} of {@code handle} within this process, same access, not inheritable.
+     *
+     * @return the new handle, or 0 on failure
+     */
+    long duplicateHandle(long handle);
+
+    /** {@code CloseHandle(handle)}. */
+    boolean closeHandle(long handle);
+
+    /** {@code GetStdHandle(slot)}, {@code slot} one of {@code STD_INPUT_HANDLE} (-10) and the like. */
+    long getStdHandle(int slot);
+
+    /** {@code SetStdHandle(slot, handle)}. */
+    boolean setStdHandle(int slot, long handle);
+
+    /** {@code GetFileType(handle)}. */
+    int getFileType(long handle);
+
+    /** Whether {@code GetConsoleMode(handle)} succeeds: the handle is a console. */
+    boolean isConsole(long handle);
+
+    /**
+     * A disk file's volume serial number and file index, from {@code GetFileInformationByHandle}.
+     *
+     * @return {volume, index}, or null on failure
+     */
+    long[] fileId(long handle);
+
+    /**
+     * {@code CompareObjectHandles(a, b)} (Windows 10 1607 and later).
+     *
+     * @return whether both name one kernel object, or null where the call is missing
+     */
+    Boolean compareObjectHandles(long a, long b);
+
+    /** Native memory of {@code bytes} bytes, zeroed, freed when no longer reachable. */
+    NativeMemory allocate(long bytes);
+
+    /** {@code ReadFile(handle, buffer, count)}, synchronous: the bytes read, or -1 on failure. */
+    int readFile(long handle, NativeMemory buffer, int count);
+
+    /** {@code WriteFile(handle, buffer + offset, count)}, synchronous: the bytes written, or -1 on failure. */
+    int writeFile(long handle, NativeMemory buffer, int offset, int count);
+
+    /** A handle on the calling thread that {@link #cancelSynchronousIo} can use ({@code OpenThread(THREAD_TERMINATE)}). */
+    long openCurrentThread();
+
+    /** {@code CancelSynchronousIo(thread)}. */
+    boolean cancelSynchronousIo(long thread);
+}

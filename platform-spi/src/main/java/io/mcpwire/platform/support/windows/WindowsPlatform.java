@@ -1,0 +1,249 @@
+package io.mcpwire.platform.support.windows;
+
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.DescriptorTable;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
+import io.mcpwire.platform.support.NativeBinding;
+
+/**
+ * The rules of a Windows provider, over a {@link Win32} binding: the Universal C Runtime's
+ * descriptors ({@code _dup2}, {@code _close}, {@code _open("NUL")}, {@code _get_osfhandle},
+ * {@code _open_osfhandle}) and the Win32 standard handles ({@code SetStdHandle}).
+ *
+ * <p>Both layers are rebound because they are separate: C code and the JVM's native libraries use
+ * the C runtime's table, while a child process inherits the Win32 standard-handle slots. The
+ * private duplicate is a {@code DuplicateHandle} without inheritance wrapped in a new C runtime
+ * descriptor, refused when it lands on 0, 1 or 2. The JVM's own {@code System.in}/{@code
+ * System.out} keep the handles captured at start-up, so {@link #jvmStreamsFollowDescriptors()} is
+ * false and the engine swaps them for the session. 64-bit Windows only.
+ */
+public abstract class WindowsPlatform implements PlatformDescriptors {
+    /** {@code _O_RDONLY}. */
+    public static final int O_RDONLY = 0;
+    /** {@code _O_WRONLY}. */
+    public static final int O_WRONLY = 1;
+    /** {@code _O_APPEND}. */
+    public static final int O_APPEND = 0x8;
+    /** {@code _O_NOINHERIT}. */
+    public static final int O_NOINHERIT = 0x80;
+    /** {@code _O_CREAT}. */
+    public static final int O_CREAT = 0x100;
+    /** {@code _S_IREAD | _S_IWRITE}. */
+    public static final int S_IREAD_IWRITE = 0x100 | 0x80;
+    /** {@code _O_BINARY}. */
+    public static final int O_BINARY = 0x8000;
+    /** {@code STD_INPUT_HANDLE}, {@code STD_OUTPUT_HANDLE}, {@code STD_ERROR_HANDLE}, by descriptor. */
+    public static final int[] STD_SLOTS = {-10, -11, -12};
+    /** {@code GetFileType}: a disk file. */
+    public static final int FILE_TYPE_DISK = 1;
+    /** {@code GetFileType}: a character device (a console, or NUL). */
+    public static final int FILE_TYPE_CHAR = 2;
+    /** {@code GetFileType}: a pipe or socket. */
+    public static final int FILE_TYPE_PIPE = 3;
+    private static final String[] STD_NAMES = {"STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE"};
+
+    private final NativeBinding<Win32> binding;
+    private final DescriptorTable table;
+
+    /**
+     * A provider over {@code binding}.
+     *
+     * @param table the table the binding acts on: the process's, or, over mocks, one of their own
+     */
+    protected WindowsPlatform(NativeBinding<Win32> binding, DescriptorTable table) {
+        this.binding = binding;
+        this.table = table;
+    }
+
+    private Win32 win() throws DescriptorException {
+        return binding.get();
+    }
+
+    @Override
+    public boolean isSupported() {
+        return binding.isAvailable();
+    }
+
+    @Override
+    public String unavailabilityCause() {
+        return binding.unavailabilityMessage();
+    }
+
+    @Override
+    public boolean jvmStreamsFollowDescriptors() {
+        return false; // FileDescriptor.in/out keep the handles the JVM captured at start-up
+    }
+
+    @Override
+    public DescriptorTable descriptorTable() {
+        return table;
+    }
+
+    @Override
+    public int duplicateAboveStandard(int fd) throws DescriptorException {
+        Win32 w = win();
+        int dup = duplicateUninherited(w, fd, "duplicateAboveStandard(" + fd + ")");
+        if (dup <= STDERR) {
+            w.close(dup);
+            throw new DescriptorException("duplicateAboveStandard(" + fd + ")", fd, 0,
+                    "the duplicate landed on fd " + dup + ", a standard descriptor (closed it again)");
+        }
+        return dup;
+    }
+
+    @Override
+    public int duplicate(int fd) throws DescriptorException {
+        return duplicateUninherited(win(), fd, "duplicate(" + fd + ")");
+    }
+
+    /** A non-inheritable duplicate of fd's OS handle, on the lowest free C runtime descriptor. */
+    private static int duplicateUninherited(Win32 w, int fd, String op) throws DescriptorException {
+        long handle = osHandle(w, fd, op);
+        long copy = w.duplicateHandle(handle);
+        if (copy == 0) {
+            throw win32Error(w, "DuplicateHandle(fd " + fd + ")", fd);
+        }
+        int dup = w.openOsfHandle(copy, O_BINARY);
+        if (dup < 0) {
+            DescriptorException e = crtError(w, "_open_osfhandle(" + op + ")", fd);
+            w.closeHandle(copy);
+            throw e;
+        }
+        return dup;
+    }
+
+    @Override
+    public void duplicateOnto(int source, int target) throws DescriptorException {
+        Win32 w = win();
+        if (w.dup2(source, target) != 0) {
+            // The Universal C Runtime may have closed the target before failing: said, never hidden.
+            DescriptorException e = crtError(w, "_dup2(" + source + ", " + target + ")", target);
+            throw new DescriptorException(e.operation(), target, e.errorCode(),
+                    e.errorText() + "; fd " + target + " may have been closed before the failure");
+        }
+    }
+
+    @Override
+    public int openNullDevice(Access access) throws DescriptorException {
+        Win32 w = win();
+        int fd = w.open("NUL", (access == Access.READ ? O_RDONLY : O_WRONLY) | O_BINARY | O_NOINHERIT);
+        if (fd < 0) {
+            throw crtError(w, "_open(\"NUL\", " + access + ")", -1);
+        }
+        return fd;
+    }
+
+    @Override
+    public int openAppend(String path) throws DescriptorException {
+        Win32 w = win();
+        int fd = w.wopen(path, O_WRONLY | O_APPEND | O_CREAT | O_BINARY | O_NOINHERIT, S_IREAD_IWRITE);
+        if (fd < 0) {
+            throw crtError(w, "_wopen(\"" + path + "\", _O_WRONLY|_O_APPEND|_O_CREAT)", -1);
+        }
+        return fd;
+    }
+
+    /**
+     * Closed when the C runtime has no OS handle on {@code fd} (a process started without that
+     * stream has none there); the process's own when it has one but the Win32 standard slot, which
+     * the parent fills, is empty; inherited otherwise.
+     */
+    @Override
+    public StandardOrigin standardOrigin(int fd) throws DescriptorException {
+        if (fd < STDIN || fd > STDERR) {
+            throw new DescriptorException("standardOrigin(" + fd + ")", fd, 0, "not a standard descriptor");
+        }
+        Win32 w = win();
+        long handle = w.getOsfHandle(fd);
+        if (handle == -1 || handle == -2) {
+            return StandardOrigin.CLOSED;
+        }
+        long slot = w.getStdHandle(STD_SLOTS[fd]);
+        return slot == 0 || slot == -1 ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
+    }
+
+    @Override
+    public void close(int fd) throws DescriptorException {
+        Win32 w = win();
+        if (w.close(fd) != 0) {
+            throw crtError(w, "_close(" + fd + ")", fd);
+        }
+    }
+
+    @Override
+    public void rebindStandardHandle(int fd) throws DescriptorException {
+        if (fd < STDIN || fd > STDERR) {
+            throw new DescriptorException("rebindStandardHandle(" + fd + ")", fd, 0, "not a standard descriptor");
+        }
+        Win32 w = win();
+        long handle = osHandle(w, fd, "rebindStandardHandle(" + fd + ")");
+        if (!w.setStdHandle(STD_SLOTS[fd], handle)) {
+            throw win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
+        }
+    }
+
+    @Override
+    public FileIdentity identity(int fd) throws DescriptorException {
+        Win32 w = win();
+        long handle = osHandle(w, fd, "identity(" + fd + ")");
+        // The access of a Windows handle is not queried: standard handles are taken as writable.
+        switch (w.getFileType(handle)) {
+            case FILE_TYPE_CHAR:
+                return new FileIdentity(0, handle, w.isConsole(handle) ? FileIdentity.Kind.TERMINAL : FileIdentity.Kind.NULL_DEVICE, true);
+            case FILE_TYPE_DISK: {
+                long[] id = w.fileId(handle);
+                if (id == null) {
+                    throw win32Error(w, "GetFileInformationByHandle(fd " + fd + ")", fd);
+                }
+                return new FileIdentity(id[0], id[1], FileIdentity.Kind.FILE, true);
+            }
+            case FILE_TYPE_PIPE:
+                return new FileIdentity(0, handle, FileIdentity.Kind.PIPE, true);
+            default:
+                return new FileIdentity(0, handle, FileIdentity.Kind.OTHER, true);
+        }
+    }
+
+    /**
+     * Compares the kernel objects behind both handles ({@code CompareObjectHandles}); where that
+     * call is missing (before Windows 10 1607) it answers "same", so that stray output goes to the
+     * null device rather than risk the wire.
+     */
+    @Override
+    public boolean sameFile(int a, int b) throws DescriptorException {
+        Win32 w = win();
+        long ha = osHandle(w, a, "sameFile(" + a + ", " + b + ")");
+        long hb = osHandle(w, b, "sameFile(" + a + ", " + b + ")");
+        Boolean same = w.compareObjectHandles(ha, hb);
+        return same == null || same;
+    }
+
+    @Override
+    public DescriptorStream open(int fd) throws DescriptorException {
+        Win32 w = win();
+        return new HandleStream(w, fd, osHandle(w, fd, "open(" + fd + ")"));
+    }
+
+    private static long osHandle(Win32 w, int fd, String op) throws DescriptorException {
+        long handle = w.getOsfHandle(fd);
+        if (handle == -1 || handle == -2) { // not open / open but with no OS handle
+            throw new DescriptorException(op, fd, WindowsErrors.EBADF, "_get_osfhandle(" + fd + "): "
+                    + WindowsErrors.errno(WindowsErrors.EBADF));
+        }
+        return handle;
+    }
+
+    private static DescriptorException crtError(Win32 w, String op, int fd) {
+        int errno = w.crtErrno();
+        return new DescriptorException(op, fd, errno, WindowsErrors.errno(errno));
+    }
+
+    private static DescriptorException win32Error(Win32 w, String op, int fd) {
+        int code = w.lastError();
+        return new DescriptorException(op, fd, code, WindowsErrors.win32(code));
+    }
+}

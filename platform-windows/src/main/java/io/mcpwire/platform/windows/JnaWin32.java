@@ -1,0 +1,190 @@
+package io.mcpwire.platform.windows;
+
+import com.sun.jna.Memory;
+import com.sun.jna.WString;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
+import io.mcpwire.platform.support.NativeMemory;
+import io.mcpwire.platform.support.windows.Win32;
+import io.mcpwire.platform.windows.jna.Kernel32;
+import io.mcpwire.platform.windows.jna.KernelBase;
+import io.mcpwire.platform.windows.jna.Ucrt;
+import java.util.function.IntSupplier;
+
+/**
+ * The Windows calls through JNA: the Universal C Runtime ({@code ucrtbase}) with its
+ * invalid-parameter handler suppressed around each call ({@link QuietCrt}), {@code kernel32}, and
+ * {@code kernelbase}'s {@code CompareObjectHandles} where it exists.
+ */
+final class JnaWin32 implements Win32 {
+    private final Ucrt ucrt;
+    private final Kernel32 kernel32;
+    /** Null before Windows 10 1607. */
+    private final KernelBase kernelBase;
+    private final IntSupplier lastError;
+
+    JnaWin32(WindowsDescriptors.Libraries l) {
+        this.ucrt = l.ucrt();
+        this.kernel32 = l.kernel32();
+        this.kernelBase = l.kernelBase();
+        this.lastError = l.lastError();
+    }
+
+    /** JNA's native memory. */
+    private static final class JnaMemory implements NativeMemory {
+        final Memory memory;
+
+        JnaMemory(long bytes) {
+            memory = new Memory(bytes);
+            memory.clear();
+        }
+
+        @Override
+        public void putInt(long offset, int value) {
+            memory.setInt(offset, value);
+        }
+
+        @Override
+        public short getShort(long offset) {
+            return memory.getShort(offset);
+        }
+
+        @Override
+        public void write(long offset, byte[] source, int from, int n) {
+            memory.write(offset, source, from, n);
+        }
+
+        @Override
+        public void read(long offset, byte[] target, int to, int n) {
+            memory.read(offset, target, to, n);
+        }
+    }
+
+    private static Memory of(NativeMemory m) {
+        return ((JnaMemory) m).memory;
+    }
+
+    @Override
+    public long getOsfHandle(int fd) {
+        return QuietCrt.osHandle(ucrt, fd);
+    }
+
+    @Override
+    public int openOsfHandle(long handle, int flags) {
+        return QuietCrt.call(ucrt, () -> ucrt._open_osfhandle(handle, flags));
+    }
+
+    @Override
+    public int dup2(int source, int target) {
+        return QuietCrt.call(ucrt, () -> ucrt._dup2(source, target));
+    }
+
+    @Override
+    public int open(String path, int flags) {
+        return QuietCrt.call(ucrt, () -> ucrt._open(path, flags));
+    }
+
+    @Override
+    public int wopen(String path, int flags, int mode) {
+        return QuietCrt.call(ucrt, () -> ucrt._wopen(new WString(path), flags, mode));
+    }
+
+    @Override
+    public int close(int fd) {
+        return QuietCrt.call(ucrt, () -> ucrt._close(fd));
+    }
+
+    @Override
+    public int crtErrno() {
+        IntByReference errno = new IntByReference();
+        ucrt._get_errno(errno);
+        return errno.getValue();
+    }
+
+    @Override
+    public int lastError() {
+        return lastError.getAsInt();
+    }
+
+    @Override
+    public long duplicateHandle(long handle) {
+        LongByReference copy = new LongByReference();
+        long self = kernel32.GetCurrentProcess();
+        return kernel32.DuplicateHandle(self, handle, self, copy, 0, false, Kernel32.DUPLICATE_SAME_ACCESS) ? copy.getValue() : 0;
+    }
+
+    @Override
+    public boolean closeHandle(long handle) {
+        return kernel32.CloseHandle(handle);
+    }
+
+    @Override
+    public long getStdHandle(int slot) {
+        return kernel32.GetStdHandle(slot);
+    }
+
+    @Override
+    public boolean setStdHandle(int slot, long handle) {
+        return kernel32.SetStdHandle(slot, handle);
+    }
+
+    @Override
+    public int getFileType(long handle) {
+        return kernel32.GetFileType(handle);
+    }
+
+    @Override
+    public boolean isConsole(long handle) {
+        return kernel32.GetConsoleMode(handle, new IntByReference());
+    }
+
+    @Override
+    public long[] fileId(long handle) {
+        Memory info = new Memory(52); // BY_HANDLE_FILE_INFORMATION
+        if (!kernel32.GetFileInformationByHandle(handle, info)) {
+            return null;
+        }
+        long volume = info.getInt(28) & 0xFFFFFFFFL;
+        long index = ((info.getInt(44) & 0xFFFFFFFFL) << 32) | (info.getInt(48) & 0xFFFFFFFFL);
+        return new long[] {volume, index};
+    }
+
+    @Override
+    public Boolean compareObjectHandles(long a, long b) {
+        if (kernelBase == null) {
+            return null;
+        }
+        try {
+            return kernelBase.CompareObjectHandles(a, b);
+        } catch (UnsatisfiedLinkError e) {
+            return null;
+        }
+    }
+
+    @Override
+    public NativeMemory allocate(long bytes) {
+        return new JnaMemory(bytes);
+    }
+
+    @Override
+    public int readFile(long handle, NativeMemory buffer, int count) {
+        IntByReference read = new IntByReference();
+        return kernel32.ReadFile(handle, of(buffer), count, read, null) ? read.getValue() : -1;
+    }
+
+    @Override
+    public int writeFile(long handle, NativeMemory buffer, int offset, int count) {
+        IntByReference written = new IntByReference();
+        return kernel32.WriteFile(handle, of(buffer).share(offset), count, written, null) ? written.getValue() : -1;
+    }
+
+    @Override
+    public long openCurrentThread() {
+        return kernel32.OpenThread(Kernel32.THREAD_TERMINATE, false, kernel32.GetCurrentThreadId());
+    }
+
+    @Override
+    public boolean cancelSynchronousIo(long thread) {
+        return kernel32.CancelSynchronousIo(thread);
+    }
+}
