@@ -1,0 +1,39 @@
+package io.mcpwire.platform.ffm;
+
+import io.mcpwire.platform.DescriptorTable;
+import io.mcpwire.platform.support.NativeBinding;
+import io.mcpwire.platform.support.windows.Win32;
+import io.mcpwire.platform.support.windows.WindowsPlatform;
+import java.util.Locale;
+
+/** The Windows rules over the C runtime and kernel32 through the foreign function API ({@code ForeignWin32}). */
+final class FfmWindows extends WindowsPlatform {
+    private static final NativeBinding<Win32> FFM = NativeBinding.lazy(
+            "the C runtime and kernel32 through the foreign function API", FfmWindows::bind);
+
+    FfmWindows() {
+        super(FFM, DescriptorTable.PROCESS);
+    }
+
+    private static Win32 bind() throws Exception {
+        FfmDescriptors.requireJdk();
+        String os = System.getProperty("os.name", "");
+        if (!os.toLowerCase(Locale.ROOT).startsWith("windows")) {
+            throw new UnsupportedOperationException("not Windows (os.name=" + os + ")");
+        }
+        if (!"64".equals(System.getProperty("sun.arch.data.model", "64"))) {
+            throw new UnsupportedOperationException("32-bit Windows is not supported");
+        }
+        return (Win32) FfmDescriptors.loadBinding("io.mcpwire.platform.ffm.ForeignWin32");
+    }
+
+    @Override
+    public String name() {
+        return FfmDescriptors.NAME;
+    }
+
+    @Override
+    public int priority() {
+        return FfmDescriptors.PRIORITY;
+    }
+}
