@@ -2,6 +2,7 @@ package io.mcpwire.platform.test;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
@@ -70,11 +71,16 @@ public final class BlockedThreads {
      * @throws AssertionError when it is not there within {@code timeout}, with the thread's stack
      */
     public static void awaitInCall(Thread thread, String className, String method, Duration timeout) {
+        awaitInCall(thread, className, Set.of(method), timeout);
+    }
+
+    /** Like {@link #awaitInCall(Thread, String, String, Duration)}, with any of {@code methods} on top. */
+    public static void awaitInCall(Thread thread, String className, Set<String> methods, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         StackTraceElement[] stack = thread.getStackTrace();
-        while (!(stack.length > 0 && stack[0].getClassName().equals(className) && stack[0].getMethodName().equals(method))) {
+        while (!(stack.length > 0 && stack[0].getClassName().equals(className) && methods.contains(stack[0].getMethodName()))) {
             if (System.nanoTime() > deadline || !thread.isAlive()) {
-                throw new AssertionError(thread.getName() + " is not in " + className + "." + method + " (alive: "
+                throw new AssertionError(thread.getName() + " is not in " + className + "." + methods + " (alive: "
                         + thread.isAlive() + "); its stack:\n  " + Arrays.stream(stack)
                         .map(String::valueOf).collect(Collectors.joining("\n  ")));
             }

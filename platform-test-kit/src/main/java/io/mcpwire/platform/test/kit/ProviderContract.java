@@ -65,6 +65,16 @@ public abstract class ProviderContract {
      */
     protected abstract void awaitBlocked(Thread thread);
 
+    /**
+     * Whether {@code identity} tells a descriptor's file (so that a duplicate's identity equals
+     * the original's) and its access mode, as on POSIX. A provider whose identities are only its
+     * handles and that takes every standard handle as writable (Windows) says false; it is then
+     * held to {@code sameFile} alone.
+     */
+    protected boolean identityTellsFileAndAccess() {
+        return true;
+    }
+
     @BeforeEach
     final void openPipe() throws DescriptorException {
         provider = provider();
@@ -101,7 +111,9 @@ public abstract class ProviderContract {
         try {
             assertTrue(above > 2, "duplicateAboveStandard gave " + above);
             assertTrue(provider.sameFile(above, readEnd));
-            assertTrue(provider.identity(above).sameFileAs(provider.identity(readEnd)));
+            if (identityTellsFileAndAccess()) {
+                assertTrue(provider.identity(above).sameFileAs(provider.identity(readEnd)));
+            }
             assertTrue(provider.sameFile(lowest, writeEnd));
             assertFalse(provider.sameFile(nul, readEnd), "the null device is not the pipe");
         } finally {
@@ -116,13 +128,18 @@ public abstract class ProviderContract {
         FileIdentity r = provider.identity(readEnd);
         FileIdentity w = provider.identity(writeEnd);
         assertEquals(FileIdentity.Kind.PIPE, r.kind());
-        assertFalse(r.writable(), "a pipe's read end is not writable");
+        assertEquals(FileIdentity.Kind.PIPE, w.kind());
         assertTrue(w.writable(), "a pipe's write end is writable");
+        if (identityTellsFileAndAccess()) {
+            assertFalse(r.writable(), "a pipe's read end is not writable");
+        }
         for (Access access : Access.values()) {
             int nul = provider.openNullDevice(access);
             try {
                 assertEquals(FileIdentity.Kind.NULL_DEVICE, provider.identity(nul).kind());
-                assertEquals(access == Access.WRITE, provider.identity(nul).writable());
+                if (identityTellsFileAndAccess()) {
+                    assertEquals(access == Access.WRITE, provider.identity(nul).writable());
+                }
             } finally {
                 provider.close(nul);
             }
