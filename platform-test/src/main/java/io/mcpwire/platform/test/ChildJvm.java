@@ -89,14 +89,19 @@ public final class ChildJvm {
         return r;
     }
 
+    /** Reads a stream to its end on a thread of its own: a shared pool may be busy, and the child blocks on a full pipe. */
     private static CompletableFuture<String> drain(InputStream in) {
-        return CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<String> text = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
             try {
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                text.complete(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             } catch (IOException e) {
-                return "<" + e + ">";
+                text.complete("<" + e + ">");
             }
-        });
+        }, "child-output");
+        reader.setDaemon(true);
+        reader.start();
+        return text;
     }
 
     private static String join(CompletableFuture<String> f) throws InterruptedException {
