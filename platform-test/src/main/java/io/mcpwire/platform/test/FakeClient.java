@@ -1,6 +1,5 @@
 package io.mcpwire.platform.test;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
@@ -163,22 +162,7 @@ public final class FakeClient {
      * {@code close()} is {@link #closeInput()}.
      */
     public OutputStream toServer() {
-        return new OutputStream() {
-            @Override
-            public void write(int b) {
-                sendBytes(new byte[] {(byte) b});
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) {
-                sendBytes(Arrays.copyOfRange(b, off, off + len));
-            }
-
-            @Override
-            public void close() {
-                closeInput();
-            }
-        };
+        return ByteStreams.output((b, off, len) -> sendBytes(Arrays.copyOfRange(b, off, off + len)), this::closeInput);
     }
 
     /**
@@ -186,18 +170,7 @@ public final class FakeClient {
      * (every server write end closed). It takes from the same bytes as {@link #readLine}.
      */
     public InputStream fromServer() {
-        return new InputStream() {
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return readSome(b, off, len);
-            }
-        };
+        return ByteStreams.input(this::readSome);
     }
 
     private int readSome(byte[] b, int off, int len) throws InterruptedIOException {

@@ -2,7 +2,6 @@ package io.mcpwire.platform.test;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -92,33 +91,10 @@ public final class FakeJvm {
     }
 
     private OutputStream output(int fd) {
-        FakeStream stream = new FakeStream(process, fd);
-        return new OutputStream() {
-            @Override
-            public void write(int b) throws IOException {
-                write(new byte[] {(byte) b}, 0, 1);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                stream.write(b, off, len);
-            }
-        };
+        return ByteStreams.output(new FakeStream(process, fd)::write, () -> { });
     }
 
     private InputStream input() {
-        FakeStream stream = new FakeStream(process, 0);
-        return new InputStream() {
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                return stream.read(b, off, len);
-            }
-        };
+        return ByteStreams.input(new FakeStream(process, 0)::read);
     }
 }
