@@ -4,8 +4,8 @@ import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
-import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
+import io.mcpwire.platform.support.BoundPlatform;
 import io.mcpwire.platform.support.NativeBinding;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ import java.util.Map;
  * {@code /dev/fd/N} reports (no {@code struct stat} layout in this code), and the streams poll a
  * self-pipe so that a read blocked on an idle wire can be woken.
  */
-public abstract class PosixPlatform implements PlatformDescriptors {
+public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
     private static final int S_IFMT = 0170000;
     private static final int S_IFIFO = 0010000;
     private static final int S_IFCHR = 0020000;
@@ -35,26 +35,10 @@ public abstract class PosixPlatform implements PlatformDescriptors {
     /** {@code /dev/null}'s device and inode, once known: the same for the life of the process. */
     private static volatile long[] nullDevice;
 
-    private final NativeBinding<PosixLib> binding;
 
     /** A provider over {@code binding}, which loads on first use. */
     protected PosixPlatform(NativeBinding<PosixLib> binding) {
-        this.binding = binding;
-    }
-
-    /** The loaded binding, or an exception saying why it cannot load. */
-    protected final PosixLib posix() throws DescriptorException {
-        return binding.get();
-    }
-
-    @Override
-    public boolean isSupported() {
-        return binding.isAvailable();
-    }
-
-    @Override
-    public String unavailabilityCause() {
-        return binding.unavailabilityMessage();
+        super(binding);
     }
 
     @Override
@@ -64,19 +48,19 @@ public abstract class PosixPlatform implements PlatformDescriptors {
 
     @Override
     public int duplicateAboveStandard(int fd) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         return p.check(p.libc().fcntl(fd, p.constants().fDupfdCloexec(), 3), "fcntl(" + fd + ", F_DUPFD_CLOEXEC, 3)", fd);
     }
 
     @Override
     public int duplicate(int fd) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         return p.check(p.libc().fcntl(fd, p.constants().fDupfdCloexec(), 0), "fcntl(" + fd + ", F_DUPFD_CLOEXEC, 0)", fd);
     }
 
     @Override
     public void duplicateOnto(int source, int target) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         while (true) {
             if (p.libc().dup2(source, target) >= 0) {
                 return;
@@ -90,14 +74,14 @@ public abstract class PosixPlatform implements PlatformDescriptors {
 
     @Override
     public int openNullDevice(Access access) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         int flags = (access == Access.READ ? PosixConstants.O_RDONLY : PosixConstants.O_WRONLY) | p.constants().oCloexec();
         return openRetrying(p, "/dev/null", flags, "open(\"/dev/null\", " + access + ")");
     }
 
     @Override
     public int openAppend(String path) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         int flags = PosixConstants.O_WRONLY | p.constants().oAppend() | p.constants().oCreat() | p.constants().oCloexec();
         return openRetrying(p, path, flags, "open(\"" + path + "\", O_WRONLY|O_APPEND|O_CREAT)");
     }
@@ -125,7 +109,7 @@ public abstract class PosixPlatform implements PlatformDescriptors {
      */
     @Override
     public StandardOrigin standardOrigin(int fd) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         int flags = p.libc().fcntl(fd, PosixConstants.F_GETFD);
         if (flags < 0) {
             int errno = p.libc().errno();
@@ -175,7 +159,7 @@ public abstract class PosixPlatform implements PlatformDescriptors {
 
     @Override
     public void close(int fd) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         // Never retried: on Linux an interrupted close has still freed the descriptor.
         p.check(p.libc().close(fd), "close(" + fd + ")", fd);
     }
@@ -187,7 +171,7 @@ public abstract class PosixPlatform implements PlatformDescriptors {
 
     @Override
     public FileIdentity identity(int fd) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         int flags = p.check(p.libc().fcntl(fd, PosixConstants.F_GETFL), "fcntl(" + fd + ", F_GETFL)", fd);
         boolean writable = (flags & PosixConstants.O_ACCMODE) != PosixConstants.O_RDONLY;
         Map<String, Object> a = stat(Path.of("/dev/fd/" + fd), fd, p);
@@ -213,7 +197,7 @@ public abstract class PosixPlatform implements PlatformDescriptors {
     /** Device and inode alone, as the JDK's {@code stat} gives them: no access mode, no kind. */
     @Override
     public boolean sameFile(int a, int b) throws DescriptorException {
-        PosixLib p = posix();
+        PosixLib p = bound();
         return fileKey(a, p).equals(fileKey(b, p));
     }
 
@@ -251,6 +235,6 @@ public abstract class PosixPlatform implements PlatformDescriptors {
 
     @Override
     public DescriptorStream open(int fd) throws DescriptorException {
-        return PollingStream.open(posix(), fd);
+        return PollingStream.open(bound(), fd);
     }
 }

@@ -5,8 +5,8 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
-import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
+import io.mcpwire.platform.support.BoundPlatform;
 import io.mcpwire.platform.support.NativeBinding;
 
 /**
@@ -21,7 +21,7 @@ import io.mcpwire.platform.support.NativeBinding;
  * System.out} keep the handles captured at start-up, so {@link #jvmStreamsFollowDescriptors()} is
  * false and the engine swaps them for the session. 64-bit Windows only.
  */
-public abstract class WindowsPlatform implements PlatformDescriptors {
+public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     /** {@code _O_RDONLY}. */
     public static final int O_RDONLY = 0;
     /** {@code _O_WRONLY}. */
@@ -46,7 +46,6 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
     public static final int FILE_TYPE_PIPE = 3;
     private static final String[] STD_NAMES = {"STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE"};
 
-    private final NativeBinding<Win32> binding;
     private final DescriptorTable table;
 
     /**
@@ -55,23 +54,10 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
      * @param table the table the binding acts on: the process's, or, over mocks, one of their own
      */
     protected WindowsPlatform(NativeBinding<Win32> binding, DescriptorTable table) {
-        this.binding = binding;
+        super(binding);
         this.table = table;
     }
 
-    private Win32 win() throws DescriptorException {
-        return binding.get();
-    }
-
-    @Override
-    public boolean isSupported() {
-        return binding.isAvailable();
-    }
-
-    @Override
-    public String unavailabilityCause() {
-        return binding.unavailabilityMessage();
-    }
 
     @Override
     public boolean jvmStreamsFollowDescriptors() {
@@ -85,7 +71,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public int duplicateAboveStandard(int fd) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         int dup = duplicateUninherited(w, fd, "duplicateAboveStandard(" + fd + ")");
         if (dup <= STDERR) {
             w.close(dup);
@@ -97,7 +83,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public int duplicate(int fd) throws DescriptorException {
-        return duplicateUninherited(win(), fd, "duplicate(" + fd + ")");
+        return duplicateUninherited(bound(), fd, "duplicate(" + fd + ")");
     }
 
     /** A non-inheritable duplicate of fd's OS handle, on the lowest free C runtime descriptor. */
@@ -118,7 +104,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public void duplicateOnto(int source, int target) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         if (w.dup2(source, target) != 0) {
             // The Universal C Runtime may have closed the target before failing: said, never hidden.
             DescriptorException e = crtError(w, "_dup2(" + source + ", " + target + ")", target);
@@ -129,7 +115,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public int openNullDevice(Access access) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         int fd = w.open("NUL", (access == Access.READ ? O_RDONLY : O_WRONLY) | O_BINARY | O_NOINHERIT);
         if (fd < 0) {
             throw crtError(w, "_open(\"NUL\", " + access + ")", -1);
@@ -139,7 +125,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public int openAppend(String path) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         int fd = w.wopen(path, O_WRONLY | O_APPEND | O_CREAT | O_BINARY | O_NOINHERIT, S_IREAD_IWRITE);
         if (fd < 0) {
             throw crtError(w, "_wopen(\"" + path + "\", _O_WRONLY|_O_APPEND|_O_CREAT)", -1);
@@ -157,7 +143,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
         if (fd < STDIN || fd > STDERR) {
             throw new DescriptorException("standardOrigin(" + fd + ")", fd, 0, "not a standard descriptor");
         }
-        Win32 w = win();
+        Win32 w = bound();
         long handle = w.getOsfHandle(fd);
         if (handle == -1 || handle == -2) {
             return StandardOrigin.CLOSED;
@@ -168,7 +154,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public void close(int fd) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         if (w.close(fd) != 0) {
             throw crtError(w, "_close(" + fd + ")", fd);
         }
@@ -179,7 +165,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
         if (fd < STDIN || fd > STDERR) {
             throw new DescriptorException("rebindStandardHandle(" + fd + ")", fd, 0, "not a standard descriptor");
         }
-        Win32 w = win();
+        Win32 w = bound();
         long handle = osHandle(w, fd, "rebindStandardHandle(" + fd + ")");
         if (!w.setStdHandle(STD_SLOTS[fd], handle)) {
             throw win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
@@ -188,7 +174,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public FileIdentity identity(int fd) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         long handle = osHandle(w, fd, "identity(" + fd + ")");
         // The access of a Windows handle is not queried: standard handles are taken as writable.
         switch (w.getFileType(handle)) {
@@ -215,7 +201,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
      */
     @Override
     public boolean sameFile(int a, int b) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         long ha = osHandle(w, a, "sameFile(" + a + ", " + b + ")");
         long hb = osHandle(w, b, "sameFile(" + a + ", " + b + ")");
         Boolean same = w.compareObjectHandles(ha, hb);
@@ -224,7 +210,7 @@ public abstract class WindowsPlatform implements PlatformDescriptors {
 
     @Override
     public DescriptorStream open(int fd) throws DescriptorException {
-        Win32 w = win();
+        Win32 w = bound();
         return new HandleStream(w, fd, osHandle(w, fd, "open(" + fd + ")"));
     }
 

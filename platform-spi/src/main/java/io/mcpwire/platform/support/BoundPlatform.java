@@ -1,0 +1,34 @@
+package io.mcpwire.platform.support;
+
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.PlatformDescriptors;
+
+/**
+ * A provider whose rules run over a native binding loaded on first use: it can run here exactly
+ * when its binding loads, and says why not when it cannot.
+ *
+ * @param <B> the binding
+ */
+public abstract class BoundPlatform<B> implements PlatformDescriptors {
+    private final NativeBinding<B> binding;
+
+    /** A provider over {@code binding}, which loads on first use. */
+    protected BoundPlatform(NativeBinding<B> binding) {
+        this.binding = binding;
+    }
+
+    /** The loaded binding, or an exception saying why it cannot load. */
+    protected final B bound() throws DescriptorException {
+        return binding.get();
+    }
+
+    @Override
+    public boolean isSupported() {
+        return binding.isAvailable();
+    }
+
+    @Override
+    public String unavailabilityCause() {
+        return binding.unavailabilityMessage();
+    }
+}
