@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -50,17 +51,8 @@ public final class BlockedThreads {
      * @throws AssertionError when it is not there within {@code timeout}, with the thread's stack
      */
     public static void awaitInNativeCall(Thread thread, String method, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        StackTraceElement[] stack = thread.getStackTrace();
-        while (!inNative(stack, method)) {
-            if (System.nanoTime() > deadline || !thread.isAlive()) {
-                throw new AssertionError(thread.getName() + " is not blocked in native " + method + " (alive: "
-                        + thread.isAlive() + "); its stack:\n  " + Arrays.stream(stack)
-                        .map(String::valueOf).collect(Collectors.joining("\n  ")));
-            }
-            LockSupport.parkNanos(CHECK_NANOS);
-            stack = thread.getStackTrace();
-        }
+        await(thread, "blocked in native " + method,
+                stack -> stack.length > 0 && stack[0].isNativeMethod() && stack[0].getMethodName().equals(method), timeout);
     }
 
     /**
@@ -76,17 +68,8 @@ public final class BlockedThreads {
 
     /** Like {@link #awaitInCall(Thread, String, String, Duration)}, with any of {@code methods} on top. */
     public static void awaitInCall(Thread thread, String className, Set<String> methods, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        StackTraceElement[] stack = thread.getStackTrace();
-        while (!(stack.length > 0 && stack[0].getClassName().equals(className) && methods.contains(stack[0].getMethodName()))) {
-            if (System.nanoTime() > deadline || !thread.isAlive()) {
-                throw new AssertionError(thread.getName() + " is not in " + className + "." + methods + " (alive: "
-                        + thread.isAlive() + "); its stack:\n  " + Arrays.stream(stack)
-                        .map(String::valueOf).collect(Collectors.joining("\n  ")));
-            }
-            LockSupport.parkNanos(CHECK_NANOS);
-            stack = thread.getStackTrace();
-        }
+        await(thread, "in " + className + "." + methods, stack -> stack.length > 0
+                && stack[0].getClassName().equals(className) && methods.contains(stack[0].getMethodName()), timeout);
     }
 
     /**
@@ -96,13 +79,18 @@ public final class BlockedThreads {
      * @throws AssertionError when it is not there within {@code timeout}, with the thread's stack
      */
     public static void awaitWaitingIn(Thread thread, String className, Duration timeout) {
+        await(thread, "waiting in " + className, stack -> waiting(thread)
+                && Arrays.stream(stack).anyMatch(f -> f.getClassName().equals(className)), timeout);
+    }
+
+    /** Polls {@code thread}'s stack (its state, not the clock, is what is waited for) until {@code there} holds. */
+    private static void await(Thread thread, String where, Predicate<StackTraceElement[]> there, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         StackTraceElement[] stack = thread.getStackTrace();
-        while (!(waiting(thread) && Arrays.stream(stack).anyMatch(f -> f.getClassName().equals(className)))) {
+        while (!there.test(stack)) {
             if (System.nanoTime() > deadline || !thread.isAlive()) {
-                throw new AssertionError(thread.getName() + " is not waiting in " + className + " (state "
-                        + thread.getState() + "); its stack:\n  " + Arrays.stream(stack)
-                        .map(String::valueOf).collect(Collectors.joining("\n  ")));
+                throw new AssertionError(thread.getName() + " is not " + where + " (state " + thread.getState()
+                        + "); its stack:\n  " + Arrays.stream(stack).map(String::valueOf).collect(Collectors.joining("\n  ")));
             }
             LockSupport.parkNanos(CHECK_NANOS);
             stack = thread.getStackTrace();
@@ -112,9 +100,5 @@ public final class BlockedThreads {
     private static boolean waiting(Thread thread) {
         Thread.State s = thread.getState();
         return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING;
-    }
-
-    private static boolean inNative(StackTraceElement[] stack, String method) {
-        return stack.length > 0 && stack[0].isNativeMethod() && stack[0].getMethodName().equals(method);
     }
 }
