@@ -101,6 +101,7 @@ public final class ConformanceServer {
         return CallToolResult.builder().content(List.of(content)).isError(false).build();
     }
 
+    /** The work a tool does between its notifications, as the conformance suite's reference server has it; no test waits on it. */
     private static void pause() {
         try {
             Thread.sleep(50);

@@ -126,6 +126,7 @@ public final class ScenarioChild {
         report("FD1 " + provider.identity(1).kind());
         report("WIRE COPIES " + wireCopies());
 
+        // What careless tools do, on purpose: the claim must divert all of it away from the wire.
         System.out.println("stray println");
         System.err.println("stray stderr"); // under 2>&1 stderr is the wire: claimed too, so diverted
         for (byte b : "unflushed-write".getBytes(StandardCharsets.UTF_8)) {
