@@ -11,7 +11,6 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.util.function.Supplier;
 
 /**
@@ -32,9 +31,13 @@ final class Foreign {
         return CALL_STATE.get();
     }
 
-    /** Reads the captured value {@code name} (for example {@code "errno"}) from a call state. */
-    static VarHandle captured(String name) {
-        return STATE.varHandle(MemoryLayout.PathElement.groupElement(name));
+    /**
+     * Where a call state holds the captured {@code int} {@code name} (for example {@code "errno"}),
+     * read with a plain {@code get}: a layout's var handle would cost a few milliseconds of
+     * start-up to spin.
+     */
+    static long capturedOffset(String name) {
+        return STATE.byteOffset(MemoryLayout.PathElement.groupElement(name));
     }
 
     /** A native call failed in the JVM, not in C: no binding error is ever expected here. */

@@ -7,7 +7,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import io.mcpwire.platform.ffm.Foreign.Lazy;
 import io.mcpwire.platform.ffm.Foreign.Memory;
 import io.mcpwire.platform.support.NativeMemory;
 import io.mcpwire.platform.support.posix.CLibrary;
@@ -15,41 +14,57 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.VarHandle;
+import java.lang.invoke.MethodHandle;
+import java.lang.ref.Reference;
 
 /**
- * The C library through {@code java.lang.foreign} (Java 22). Every call captures {@code errno}
- * into the calling thread's own state segment ({@link Linker.Option#captureCallState}), read by
- * {@link #errno()}. The variadic arguments of {@code fcntl} and {@code open} are declared with
- * {@link Linker.Option#firstVariadicArg}, so that they travel where Apple's arm64 convention puts
- * them (on the stack); {@code poll} is bound with {@code nfds_t} both as {@code unsigned long} and
- * as {@code unsigned int}. Loaded only on JDK 22 or newer, by {@link FfmDescriptors}.
+ * The C library through {@code java.lang.foreign} (Java 22), on 64-bit systems.
+ *
+ * <p>Every call goes through one of two call shapes: three 64-bit integer arguments and a 64-bit
+ * result, either all fixed or with the third variadic (for {@code fcntl} and {@code open}, whose
+ * third argument Apple's arm64 convention puts on the stack). Integers, {@code int}s and pointers
+ * all travel in 64-bit integer registers or slots in every calling convention the JDK's linker
+ * supports on 64-bit systems; a callee reads the low 32 bits of an {@code int} and ignores
+ * arguments it does not take, and an {@code int} result is the low 32 bits of the 64-bit one. Two
+ * shapes mean two downcall stubs, spun once at the first call, where one stub per C signature
+ * would cost some 10 ms of start-up each.
+ *
+ * <p>Every call captures {@code errno} into the calling thread's own state segment
+ * ({@link Linker.Option#captureCallState}), read by {@link #errno()}. Loaded only on JDK 22 or
+ * newer, by {@link FfmDescriptors}.
  */
 public final class ForeignCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
-    private static final VarHandle ERRNO = Foreign.captured("errno");
+    private static final long ERRNO = Foreign.capturedOffset("errno");
+    private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
-    // Each downcall stub is spun on first use (some 10 ms each at start-up), so that a claim on
-    // Linux never pays for the ones only macOS or an error needs.
-    private final Lazy fcntlInt = errnoCapturing("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT), 2);
-    private final Lazy fcntlPointer = errnoCapturing("fcntl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS), 2);
-    private final Lazy open = errnoCapturing("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), 2);
-    private final Lazy dup2 = errnoCapturing("dup2", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), -1);
-    private final Lazy close = errnoCapturing("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
-    private final Lazy isatty = errnoCapturing("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT), -1);
-    private final Lazy pipe = errnoCapturing("pipe", FunctionDescriptor.of(JAVA_INT, ADDRESS), -1);
-    private final Lazy strerror = new Lazy(() -> LINKER.downcallHandle(symbol("strerror"), FunctionDescriptor.of(ADDRESS, JAVA_INT)));
-    private final Lazy read = errnoCapturing("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
-    private final Lazy write = errnoCapturing("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG), -1);
-    private final Lazy pollLong = errnoCapturing("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), -1);
-    private final Lazy pollInt = errnoCapturing("poll", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), -1);
+    /** {@code (function, state, a, b, c)}, all three fixed. */
+    private final MethodHandle fixed;
+    /** {@code (function, state, a, b, c)}, {@code c} variadic. */
+    private final MethodHandle variadic;
+
+    private final MemorySegment fcntl = symbol("fcntl");
+    private final MemorySegment open = symbol("open");
+    private final MemorySegment dup2 = symbol("dup2");
+    private final MemorySegment close = symbol("close");
+    private final MemorySegment isatty = symbol("isatty");
+    private final MemorySegment pipe = symbol("pipe");
+    private final MemorySegment strerror = symbol("strerror");
+    private final MemorySegment read = symbol("read");
+    private final MemorySegment write = symbol("write");
+    private final MemorySegment poll = symbol("poll");
 
     private ForeignCLibrary() {
-        symbol("fcntl"); // the C library is there, or the load fails now rather than at the first call
+        Linker.Option capture = Linker.Option.captureCallState("errno");
+        fixed = LINKER.downcallHandle(WORDS, capture);
+        variadic = LINKER.downcallHandle(WORDS, capture, Linker.Option.firstVariadicArg(2));
     }
 
-    /** Binds the C library; throws what the linker threw. */
+    /** Binds the C library; throws what the linker threw, or on a 32-bit system. */
     public static ForeignCLibrary load() {
+        if (ADDRESS.byteSize() != Long.BYTES) {
+            throw new UnsupportedOperationException("needs a 64-bit system (pointers here are " + ADDRESS.byteSize() + " bytes)");
+        }
         return new ForeignCLibrary();
     }
 
@@ -58,12 +73,20 @@ public final class ForeignCLibrary implements CLibrary {
                 .orElseThrow(() -> new UnsupportedOperationException("the C library has no " + name));
     }
 
-    /** A handle whose first parameter is the call-state segment; {@code firstVariadic} < 0 for none. */
-    private static Lazy errnoCapturing(String name, FunctionDescriptor descriptor, int firstVariadic) {
-        Linker.Option capture = Linker.Option.captureCallState("errno");
-        return new Lazy(() -> firstVariadic < 0
-                ? LINKER.downcallHandle(symbol(name), descriptor, capture)
-                : LINKER.downcallHandle(symbol(name), descriptor, capture, Linker.Option.firstVariadicArg(firstVariadic)));
+    private long call(String name, MemorySegment function, long a, long b, long c) {
+        try {
+            return (long) fixed.invokeExact(function, state(), a, b, c);
+        } catch (Throwable t) {
+            throw failed(name, t);
+        }
+    }
+
+    private long callVariadic(String name, MemorySegment function, long a, long b, long c) {
+        try {
+            return (long) variadic.invokeExact(function, state(), a, b, c);
+        } catch (Throwable t) {
+            throw failed(name, t);
+        }
     }
 
     @Override
@@ -73,21 +96,15 @@ public final class ForeignCLibrary implements CLibrary {
 
     @Override
     public int fcntl(int fd, int cmd, int arg) {
-        try {
-            return (int) fcntlInt.get().invokeExact(state(), fd, cmd, arg);
-        } catch (Throwable t) {
-            throw failed("fcntl", t);
-        }
+        return (int) callVariadic("fcntl", fcntl, fd, cmd, arg);
     }
 
     @Override
     public String fcntlPath(int fd, int cmd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buffer = arena.allocate(MAXPATHLEN);
-            int r = (int) fcntlPointer.get().invokeExact(state(), fd, cmd, buffer);
+            int r = (int) callVariadic("fcntl", fcntl, fd, cmd, buffer.address());
             return r < 0 ? null : buffer.getString(0);
-        } catch (Throwable t) {
-            throw failed("fcntl", t);
         }
     }
 
@@ -99,65 +116,45 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int open(String path, int flags, int mode) {
         try (Arena arena = Arena.ofConfined()) {
-            return (int) open.get().invokeExact(state(), arena.allocateFrom(path), flags, mode);
-        } catch (Throwable t) {
-            throw failed("open", t);
+            return (int) callVariadic("open", open, arena.allocateFrom(path).address(), flags, mode);
         }
     }
 
     @Override
     public int dup2(int source, int target) {
-        try {
-            return (int) dup2.get().invokeExact(state(), source, target);
-        } catch (Throwable t) {
-            throw failed("dup2", t);
-        }
+        return (int) call("dup2", dup2, source, target, 0);
     }
 
     @Override
     public int close(int fd) {
-        try {
-            return (int) close.get().invokeExact(state(), fd);
-        } catch (Throwable t) {
-            throw failed("close", t);
-        }
+        return (int) call("close", close, fd, 0, 0);
     }
 
     @Override
     public int isatty(int fd) {
-        try {
-            return (int) isatty.get().invokeExact(state(), fd);
-        } catch (Throwable t) {
-            throw failed("isatty", t);
-        }
+        return (int) call("isatty", isatty, fd, 0, 0);
     }
 
     @Override
     public int pipe(int[] fds) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ends = arena.allocate(JAVA_INT, 2);
-            int r = (int) pipe.get().invokeExact(state(), ends);
+            int r = (int) call("pipe", pipe, ends.address(), 0, 0);
             fds[0] = ends.getAtIndex(JAVA_INT, 0);
             fds[1] = ends.getAtIndex(JAVA_INT, 1);
             return r;
-        } catch (Throwable t) {
-            throw failed("pipe", t);
         }
     }
 
     @Override
     public String strerror(int errno) {
-        try {
-            MemorySegment text = (MemorySegment) strerror.get().invokeExact(errno);
-            return text.equals(MemorySegment.NULL) ? "errno " + errno : text.reinterpret(4096).getString(0);
-        } catch (Throwable t) {
-            throw failed("strerror", t);
-        }
+        long text = call("strerror", strerror, errno, 0, 0);
+        return text == 0 ? "errno " + errno : MemorySegment.ofAddress(text).reinterpret(4096).getString(0);
     }
 
     @Override
     public int errno() {
-        return (int) ERRNO.get(state(), 0L);
+        return state().get(JAVA_INT, ERRNO);
     }
 
     @Override
@@ -167,30 +164,36 @@ public final class ForeignCLibrary implements CLibrary {
 
     @Override
     public long read(int fd, NativeMemory buffer, long count) {
+        MemorySegment segment = Memory.of(buffer);
         try {
-            return (long) read.get().invokeExact(state(), fd, Memory.of(buffer), count);
-        } catch (Throwable t) {
-            throw failed("read", t);
+            return call("read", read, fd, segment.address(), count);
+        } finally {
+            Reference.reachabilityFence(segment); // an automatic arena's memory must outlive the call
         }
     }
 
     @Override
     public long write(int fd, NativeMemory buffer, long offset, long count) {
+        MemorySegment segment = Memory.of(buffer);
         try {
-            return (long) write.get().invokeExact(state(), fd, Memory.of(buffer).asSlice(offset), count);
-        } catch (Throwable t) {
-            throw failed("write", t);
+            return call("write", write, fd, segment.asSlice(offset, count).address(), count);
+        } finally {
+            Reference.reachabilityFence(segment);
         }
     }
 
     @Override
     public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
+        // nfds_t is an unsigned int on macOS and FreeBSD, an unsigned long on Linux: a 64-bit
+        // argument serves both, the callee reading as much of it as its type says.
+        // Invoked here rather than through call(), so that a thread blocked in it shows poll on top.
+        MemorySegment segment = Memory.of(fds);
         try {
-            return nfdsIsInt
-                    ? (int) pollInt.get().invokeExact(state(), Memory.of(fds), nfds, timeoutMillis)
-                    : (int) pollLong.get().invokeExact(state(), Memory.of(fds), (long) nfds, timeoutMillis);
+            return (int) (long) fixed.invokeExact(poll, state(), segment.address(), (long) nfds, (long) timeoutMillis);
         } catch (Throwable t) {
             throw failed("poll", t);
+        } finally {
+            Reference.reachabilityFence(segment);
         }
     }
 }

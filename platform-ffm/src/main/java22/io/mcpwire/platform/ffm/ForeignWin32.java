@@ -18,7 +18,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -32,8 +31,8 @@ import java.util.Optional;
  * {@code intptr_t} travel as 64-bit integers, {@code DWORD} and {@code BOOL} as 32-bit ones.
  */
 public final class ForeignWin32 implements Win32 {
-    private static final VarHandle ERRNO = Foreign.captured("errno");
-    private static final VarHandle LAST_ERROR = Foreign.captured("GetLastError");
+    private static final long ERRNO = Foreign.capturedOffset("errno");
+    private static final long LAST_ERROR = Foreign.capturedOffset("GetLastError");
     private static final int DUPLICATE_SAME_ACCESS = 2;
     private static final int THREAD_TERMINATE = 1;
     private static final int BY_HANDLE_FILE_INFORMATION = 52;
@@ -172,12 +171,12 @@ public final class ForeignWin32 implements Win32 {
 
     @Override
     public int crtErrno() {
-        return (int) ERRNO.get(state(), 0L);
+        return state().get(JAVA_INT, ERRNO);
     }
 
     @Override
     public int lastError() {
-        return (int) LAST_ERROR.get(state(), 0L);
+        return state().get(JAVA_INT, LAST_ERROR);
     }
 
     @Override
