@@ -25,12 +25,15 @@ if errorlevel 1 (
 popd
 set "jar="
 for %%j in ("%target%\examples-*.jar") do echo %%~nj| findstr /e /c:"-sources" /c:"-javadoc" >nul || set "jar=%%~fj"
+rem Built on JDK 22 and newer, the FFM provider is on the module path and serves: give it native access.
+set "access=com.sun.jna"
+if exist "%target%\modules\mcpwire-platform-ffm-*.jar" set "access=com.sun.jna,io.mcpwire.platform.ffm"
 rem The server's command line; the module path takes Windows' separator, ';'. JVM log output goes
 rem to stderr, since anything on stdout before the claim is on the wire.
 > "%args%" (
   echo -Xlog:disable
   echo -Xlog:all=warning:stderr
-  echo --enable-native-access=com.sun.jna
+  echo --enable-native-access=%access%
   echo -p "%target:\=/%/modules;%jar:\=/%"
   echo -m io.mcpwire.examples/io.mcpwire.examples.DemoServer
 )

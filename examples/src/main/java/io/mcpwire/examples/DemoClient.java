@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -229,13 +231,25 @@ public final class DemoClient {
     }
 
     /**
+     * The modules of this JVM's module path that call native code (the JNA library, the FFM
+     * provider), comma-separated, for a server started on the same path: the JVM warns about a
+     * module named in {@code --enable-native-access} that is not there, and about native calls
+     * from one that is there and not named.
+     */
+    static String nativeAccessModules() {
+        return Stream.of("com.sun.jna", "io.mcpwire.platform.ffm")
+                .filter(name -> ModuleLayer.boot().findModule(name).isPresent())
+                .collect(Collectors.joining(","));
+    }
+
+    /**
      * Runs the demo against the server that the arguments start (as {@code ./demo} passes them),
      * or, without arguments, against a server on this JVM's own module path.
      */
     public static void main(String[] args) throws Exception {
         List<String> command = args.length > 0 ? List.of(args) : List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=com.sun.jna",
+                "--enable-native-access=" + nativeAccessModules(),
                 "-p", System.getProperty("jdk.module.path"),
                 "-m", "io.mcpwire.examples/" + DemoServer.class.getName());
         Report r = run(command);

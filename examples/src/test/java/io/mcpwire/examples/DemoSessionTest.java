@@ -21,7 +21,7 @@ class DemoSessionTest {
         String modulePath = Path.of("target", "modules").toAbsolutePath() + File.pathSeparator
                 + Path.of("target", "classes").toAbsolutePath();
         return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=com.sun.jna", "-p", modulePath,
+                "--enable-native-access=" + DemoClient.nativeAccessModules(), "-p", modulePath,
                 "-m", "io.mcpwire.examples/" + DemoServer.class.getName());
     }
 

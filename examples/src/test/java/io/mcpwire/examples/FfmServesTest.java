@@ -1,4 +1,4 @@
-package io.mcpwire.platform.ffm;
+package io.mcpwire.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.condition.OS;
 
 /**
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.condition.OS;
  * with {@code -Dmcpwire.platform=posix} (or {@code windows}) the JNA provider still serves. On
  * Windows this is where the foreign Windows binding meets a real process.
  */
+@EnabledForJreRange(min = JRE.JAVA_22, disabledReason = "the FFM provider is built, and runs, on JDK 22 and newer")
 class FfmServesTest {
     /** This system's JNA provider. */
     private static final String JNA_PROVIDER = OS.WINDOWS.isCurrentOs() ? "windows" : "posix";
