@@ -4,6 +4,7 @@ import static io.mcpwire.platform.ffm.Foreign.LINKER;
 import static io.mcpwire.platform.ffm.Foreign.failed;
 import static io.mcpwire.platform.ffm.Foreign.state;
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -16,6 +17,7 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.Reference;
+import java.nio.charset.Charset;
 
 /**
  * The C library through {@code java.lang.foreign} (Java 22), on 64-bit systems.
@@ -36,6 +38,8 @@ import java.lang.ref.Reference;
 public final class ForeignCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
     private static final long ERRNO = Foreign.capturedOffset("errno");
+    /** How the JDK decodes file names, so that a path read here names what the JDK's would. */
+    private static final Charset FILE_NAMES = fileNameCharset();
     private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
     /** {@code (function, state, a, b, c)}, all three fixed. */
@@ -48,6 +52,7 @@ public final class ForeignCLibrary implements CLibrary {
     private final MemorySegment dup2 = symbol("dup2");
     private final MemorySegment close = symbol("close");
     private final MemorySegment isatty = symbol("isatty");
+    private final MemorySegment readlink = symbol("readlink");
     private final MemorySegment pipe = symbol("pipe");
     private final MemorySegment strerror = symbol("strerror");
     private final MemorySegment read = symbol("read");
@@ -66,6 +71,14 @@ public final class ForeignCLibrary implements CLibrary {
             throw new UnsupportedOperationException("needs a 64-bit system (pointers here are " + ADDRESS.byteSize() + " bytes)");
         }
         return new ForeignCLibrary();
+    }
+
+    private static Charset fileNameCharset() {
+        try {
+            return Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
+        } catch (IllegalArgumentException e) {
+            return Charset.defaultCharset();
+        }
     }
 
     private static MemorySegment symbol(String name) {
@@ -128,6 +141,17 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int close(int fd) {
         return (int) call("close", close, fd, 0, 0);
+    }
+
+    /** The native call: some four times cheaper than the JDK's, and no stub of its own. */
+    @Override
+    public String readlink(String path) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment target = arena.allocate(MAXPATHLEN);
+            long n = call("readlink", readlink, arena.allocateFrom(path).address(), target.address(), MAXPATHLEN);
+            // A target as long as the buffer may have been cut short: then there is none to give.
+            return n < 0 || n >= MAXPATHLEN ? null : new String(target.asSlice(0, n).toArray(JAVA_BYTE), FILE_NAMES);
+        }
     }
 
     @Override

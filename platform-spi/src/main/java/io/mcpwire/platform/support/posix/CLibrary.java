@@ -1,5 +1,9 @@
 package io.mcpwire.platform.support.posix;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import io.mcpwire.platform.support.NativeMemory;
 
 /**
@@ -31,6 +35,19 @@ public interface CLibrary {
 
     /** {@code close(fd)}. */
     int close(int fd);
+
+    /**
+     * {@code readlink(path)}: the target of the symbolic link {@code path}, or null when it cannot
+     * be read. By default through the JDK ({@link Files#readSymbolicLink}); a binding whose own
+     * call is cheaper makes it.
+     */
+    default String readlink(String path) {
+        try {
+            return Files.readSymbolicLink(Path.of(path)).toString();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
 
     /** {@code isatty(fd)}. */
     int isatty(int fd);

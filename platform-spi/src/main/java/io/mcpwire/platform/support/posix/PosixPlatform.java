@@ -140,9 +140,9 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
             if (!ProcFdHolder.PRESENT) {
                 return null;
             }
-            Path target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd));
-            return target.isAbsolute() ? target : null;
-        } catch (IOException | RuntimeException e) {
+            String target = p.libc().readlink("/proc/self/fd/" + fd);
+            return target != null && target.startsWith("/") ? Path.of(target) : null;
+        } catch (RuntimeException e) {
             return null; // no path: not a file the JVM could have opened for itself
         }
     }
