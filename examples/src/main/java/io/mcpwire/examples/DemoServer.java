@@ -10,8 +10,6 @@ import java.lang.System.Logger.Level;
  * first thing, so its noisy tool's stray output goes to stderr and never reaches the client.
  */
 public final class DemoServer {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.examples");
-
     private DemoServer() {
     }
 
@@ -35,11 +33,12 @@ public final class DemoServer {
         StdioTransport transport = StdioTransport.builder().claim(claim).build();
         Dispatcher server = new Dispatcher(transport, "mcpwire-demo", "0.1.0", DemoTools.all()).start();
         TransportClosed closed = server.awaitClosed();
-        // Logged at the end: the first log record costs tens of milliseconds of start-up. Under
-        // 2>&1 stderr is the wire again once the claim is released, so then nothing is logged.
+        // Logged at the end: looking the logger up and the first record cost tens of milliseconds
+        // of start-up. Under 2>&1 stderr is the wire again once the claim is released, so then
+        // nothing is logged.
         if (!claim.stderrIsWire()) {
-            LOG.log(Level.INFO, "mcpwire demo server: {0}; closed ({1}), {2} message(s) lost",
-                    isolation, closed.reason(), closed.dropped());
+            System.getLogger("io.mcpwire.examples").log(Level.INFO,
+                    "mcpwire demo server: {0}; closed ({1}), {2} message(s) lost", isolation, closed.reason(), closed.dropped());
         }
         return closed;
     }

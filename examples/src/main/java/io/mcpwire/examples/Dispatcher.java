@@ -27,7 +27,6 @@ import tools.jackson.databind.node.ObjectNode;
  * handled on the transport's reader thread, in the order they arrive.
  */
 public final class Dispatcher implements TransportListener {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.examples");
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final McpTransport transport;
@@ -72,7 +71,9 @@ public final class Dispatcher implements TransportListener {
         try {
             transport.send(response);
         } catch (IOException e) {
-            LOG.log(Level.WARNING, "could not answer request {0}: {1}", request.id(), e.getMessage());
+            // Looked up here, not when the class loads: the first lookup starts the logging back end.
+            System.getLogger("io.mcpwire.examples").log(Level.WARNING, "could not answer request {0}: {1}",
+                    request.id(), e.getMessage());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.mcpwire.stdio;
 
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
@@ -54,7 +56,6 @@ import java.util.concurrent.TimeUnit;
  * the listener.
  */
 public final class StdioTransport implements McpTransport {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
     private static final long JOIN_MILLIS = 2_000;
 

@@ -3,6 +3,7 @@ package io.mcpwire.stdio.claim;
 import static io.mcpwire.platform.PlatformDescriptors.STDERR;
 import static io.mcpwire.platform.PlatformDescriptors.STDIN;
 import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
 
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.ClaimState;
@@ -23,8 +24,6 @@ import java.util.stream.Collectors;
  * descriptors. See {@code docs/claim.md}.
  */
 public final class ClaimedWire implements ClaimWire {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
-
     private final PlatformDescriptors platform;
     private final long wakeTimeoutMillis;
     private final Registrations registrations;

@@ -1,5 +1,7 @@
 package io.mcpwire.stdio.claim;
 
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
@@ -16,7 +18,6 @@ import java.util.Optional;
  * taken on the safe side.
  */
 public final class Diversions {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
 
     /** What fd 2 is, for the diversion of fd 1. */
     private enum Stderr {

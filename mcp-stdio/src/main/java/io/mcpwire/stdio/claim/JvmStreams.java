@@ -1,5 +1,7 @@
 package io.mcpwire.stdio.claim;
 
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.PlatformDescriptors;
@@ -21,7 +23,6 @@ import java.util.Map;
  * the release left them.
  */
 public final class JvmStreams {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     /** How long draining waits for a thread still writing a swapped stream. */
     private static final long DRAIN_MILLIS = 1_000;
 

@@ -1,5 +1,7 @@
 package io.mcpwire.stdio.claim;
 
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
 import io.mcpwire.platform.PlatformDescriptors;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.mcpwire.stdio.claim;
 
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.ClaimState;
@@ -11,7 +13,6 @@ import java.lang.System.Logger.Level;
  * after a successful {@link #release}. Not thread-safe: its owner serializes calls.
  */
 public final class StreamClaim {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
 
     /** Opens what the descriptor points at while claimed, on a new descriptor the claim then closes. */
     @FunctionalInterface

@@ -1,5 +1,7 @@
 package io.mcpwire.stdio.transport;
 
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
 import io.mcpwire.jsonrpc.ErrorCodes;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcError;
@@ -25,7 +27,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * replaced by a bounded error, so that every request is answered once.
  */
 public final class FrameWriter implements Runnable {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final int WRITE_BATCH = 64 * 1024;
     /** Frames are written in slices of this size, so that a slow reader shows progress. */
     private static final int SLICE = 64 * 1024;

@@ -1,5 +1,7 @@
 package io.mcpwire.stdio.transport;
 
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.DecodeResult;
 import io.mcpwire.jsonrpc.ErrorCodes;
@@ -24,7 +26,6 @@ import tools.jackson.databind.JsonNode;
  * request on which the listener throws, still unanswered, is answered -32603.
  */
 public final class LineDispatcher {
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
 
     /** Sends an answer for a line that did not decode. */
     @FunctionalInterface
