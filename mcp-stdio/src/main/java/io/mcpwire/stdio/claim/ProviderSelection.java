@@ -25,7 +25,6 @@ public final class ProviderSelection {
     public static final String PROPERTY = "mcpwire.platform";
 
     private static final String OFF = "-D" + PROPERTY + "=none";
-    private static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
     private static final AtomicBoolean WARNED = new AtomicBoolean();
     private static volatile List<PlatformDescriptors> loaded;
 
@@ -107,12 +106,26 @@ public final class ProviderSelection {
         return all.isEmpty() ? "none" : all.stream().map(PlatformDescriptors::name).collect(Collectors.joining(", "));
     }
 
+    /**
+     * On a module path with no class path, the module layer's own loader: every provider is then
+     * in a module, and the class-path step of {@link ServiceLoader#load(Class)} would open every
+     * module's jar to look for {@code META-INF/services} files, some 15 ms of start-up. Otherwise
+     * the usual loader, which finds providers on the class path too.
+     */
+    private static ServiceLoader<PlatformDescriptors> serviceLoader() {
+        Module own = ProviderSelection.class.getModule();
+        if (own.isNamed() && own.getLayer() != null && System.getProperty("java.class.path", "").isEmpty()) {
+            return ServiceLoader.load(own.getLayer(), PlatformDescriptors.class);
+        }
+        return ServiceLoader.load(PlatformDescriptors.class);
+    }
+
     /** The providers found by the service loader, loaded once. */
     static List<PlatformDescriptors> providers() {
         List<PlatformDescriptors> l = loaded;
         if (l == null) {
             List<PlatformDescriptors> found = new ArrayList<>();
-            Iterator<PlatformDescriptors> it = ServiceLoader.load(PlatformDescriptors.class).iterator();
+            Iterator<PlatformDescriptors> it = serviceLoader().iterator();
             while (true) {
                 try {
                     if (!it.hasNext()) {
