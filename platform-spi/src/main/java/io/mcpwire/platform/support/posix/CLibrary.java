@@ -1,10 +1,9 @@
 package io.mcpwire.platform.support.posix;
 
+import io.mcpwire.platform.support.NativeMemory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import io.mcpwire.platform.support.NativeMemory;
 
 /**
  * The C library calls a POSIX provider makes, as one binding (JNA, the JDK's foreign function
