@@ -37,6 +37,8 @@ import java.nio.charset.Charset;
  */
 public final class ForeignCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
+    /** {@code struct pollfd}: an {@code int} and two {@code short}s on every POSIX system. */
+    private static final long POLLFD_BYTES = 8;
     private static final long ERRNO = Foreign.capturedOffset("errno");
     /** How the JDK decodes file names, so that a path read here names what the JDK's would. */
     private static final Charset FILE_NAMES = fileNameCharset();
@@ -190,7 +192,8 @@ public final class ForeignCLibrary implements CLibrary {
     public long read(int fd, NativeMemory buffer, long count) {
         MemorySegment segment = Memory.of(buffer);
         try {
-            return call("read", read, fd, segment.address(), count);
+            // Sliced, so that a count past the buffer fails here: a pointer argument carries no length.
+            return call("read", read, fd, segment.asSlice(0, count).address(), count);
         } finally {
             Reference.reachabilityFence(segment); // an automatic arena's memory must outlive the call
         }
@@ -212,8 +215,9 @@ public final class ForeignCLibrary implements CLibrary {
         // argument serves both, the callee reading as much of it as its type says.
         // Invoked here rather than through call(), so that a thread blocked in it shows poll on top.
         MemorySegment segment = Memory.of(fds);
+        long pollfds = segment.asSlice(0, (long) nfds * POLLFD_BYTES).address();
         try {
-            return (int) (long) fixed.invokeExact(poll, state(), segment.address(), (long) nfds, (long) timeoutMillis);
+            return (int) (long) fixed.invokeExact(poll, state(), pollfds, (long) nfds, (long) timeoutMillis);
         } catch (Throwable t) {
             throw failed("poll", t);
         } finally {

@@ -2,8 +2,10 @@ package io.mcpwire.platform.ffm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpwire.platform.support.NativeMemory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -12,8 +14,8 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The calls the FFM binding makes itself where the shared rules would otherwise use the JDK's:
- * they must give what the JDK gives.
+ * What the FFM binding adds to the bare calls: its own {@code readlink} gives what the JDK's gives,
+ * and a count past a buffer fails before the call rather than letting the kernel write past it.
  */
 @EnabledOnOs(value = {OS.LINUX, OS.MAC, OS.FREEBSD}, disabledReason = "the C library binding is the POSIX one")
 class ForeignCLibraryTest {
@@ -28,6 +30,24 @@ class ForeignCLibraryTest {
         assertNull(libc.readlink(target.toString()), "a regular file is no link (EINVAL)");
         assertNull(libc.readlink(dir.resolve("missing").toString()), "nothing there (ENOENT)");
         assertEquals(2, libc.errno(), "errno says why: ENOENT, 2 on Linux, macOS and FreeBSD");
+    }
+
+    @Test
+    void aCountPastTheBufferFailsBeforeTheCallInsteadOfWritingPastIt() {
+        int[] ends = new int[2];
+        assertEquals(0, libc.pipe(ends));
+        try {
+            NativeMemory buffer = libc.allocate(16);
+            assertEquals(16, libc.write(ends[1], buffer, 0, 16), "within the buffer, the call is made");
+            // 16 bytes wait in the pipe, so an unchecked read would return at once rather than block.
+            assertThrows(IndexOutOfBoundsException.class, () -> libc.read(ends[0], buffer, 17));
+            assertThrows(IndexOutOfBoundsException.class, () -> libc.write(ends[1], buffer, 8, 9));
+            assertThrows(IndexOutOfBoundsException.class, () -> libc.poll(buffer, 3, 0, false));
+            assertEquals(16, libc.read(ends[0], buffer, 16));
+        } finally {
+            libc.close(ends[0]);
+            libc.close(ends[1]);
+        }
     }
 
     @Test
