@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -27,7 +28,8 @@ public final class ServerWire {
 
     private final OutputStream stdin;
     private final JsonRpcCodec codec = JsonRpcCodec.standard();
-    private final BlockingQueue<JsonRpcMessage> messages = new LinkedBlockingQueue<>();
+    /** The messages in the order read; an empty one marks the end of the server's stdout. */
+    private final BlockingQueue<Optional<JsonRpcMessage>> messages = new LinkedBlockingQueue<>();
     private final List<Finding> findings = new CopyOnWriteArrayList<>();
     private final Thread reader;
     private volatile Phase phase = Phase.BEFORE_INITIALIZE;
@@ -71,9 +73,20 @@ public final class ServerWire {
         }
     }
 
-    /** The next message from the server, or null when none came within {@code timeout}. */
+    /**
+     * The next message from the server; null when none came within {@code timeout}, or at once
+     * when the server's stdout has ended and every message it carried was taken.
+     */
     public JsonRpcMessage next(Duration timeout) throws InterruptedException {
-        return messages.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        Optional<JsonRpcMessage> m = messages.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        if (m == null) {
+            return null;
+        }
+        if (m.isEmpty()) {
+            messages.add(m); // still ended for the next caller
+            return null;
+        }
+        return m.get();
     }
 
     /** Waits up to {@code timeout} for the server's stdout to end; whether it did. */
@@ -110,6 +123,7 @@ public final class ServerWire {
             findings.add(new Finding(Finding.Kind.STRAY_OUTPUT, phase, "bytes without a final newline: " + quote(rest),
                     Advice.forStray(rest)));
         }
+        messages.add(Optional.empty());
     }
 
     private void judge(String raw) {
@@ -133,7 +147,7 @@ public final class ServerWire {
 
     private boolean decode(String line) {
         if (codec.decode(line) instanceof DecodeResult.Decoded d) {
-            messages.add(d.message());
+            messages.add(Optional.of(d.message()));
             return true;
         }
         return false;

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * servers have: {@code clean}, {@code banner} (a banner before the first answer), {@code glued}
  * (a print without a newline before each answer), {@code drops} (pings are answered a little
  * later by a daemon thread, and the process ends at end of input without waiting for them, as
- * servers that hand work to a pool do), {@code hangs} (never exits).
+ * servers that hand work to a pool do), {@code hangs} (never exits), {@code exits} (exits at once
+ * with status 3, as a server that cannot start does).
  */
 public final class FaultyServer {
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
@@ -39,6 +40,10 @@ public final class FaultyServer {
 
     public static void main(String[] args) throws Exception {
         String mode = args[0];
+        if (mode.equals("exits")) {
+            System.err.println("faulty: cannot start");
+            System.exit(3);
+        }
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         boolean bannered = false;

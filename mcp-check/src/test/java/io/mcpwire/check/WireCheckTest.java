@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The checker against small servers with one fault each, and a clean one. */
 class WireCheckTest {
@@ -68,6 +70,15 @@ class WireCheckTest {
         Report r = WireCheck.run(new Options(server("hangs"), false, "2025-06-18", Duration.ofSeconds(1), List.of()));
         assertEquals(Set.of(Finding.Kind.NO_EXIT), kinds(r), () -> r.text());
         assertTrue(r.exitStatus().isEmpty());
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS) // the check's own timeout is 60 s: waiting it out fails here
+    void aServerThatExitsAtOnceIsReportedWithoutWaitingOutTheTimeout() throws Exception {
+        Report r = WireCheck.run(new Options(server("exits"), false, "2025-06-18", Duration.ofSeconds(60), List.of()));
+        assertEquals(Set.of(Finding.Kind.MISSING_ANSWER, Finding.Kind.EXIT_STATUS), kinds(r), () -> r.text());
+        assertEquals(3, r.exitStatus().orElse(-1));
+        assertTrue(r.initializeMillis().isEmpty(), () -> r.text());
     }
 
     @Test
