@@ -107,17 +107,20 @@ public final class ProviderSelection {
     }
 
     /**
-     * On a module path with no class path, the module layer's own loader: every provider is then
-     * in a module, and the class-path step of {@link ServiceLoader#load(Class)} would open every
-     * module's jar to look for {@code META-INF/services} files, some 15 ms of start-up. Otherwise
-     * the usual loader, which finds providers on the class path too.
+     * Launched from a module path with no class path, the module layer's own loader: every
+     * provider is then in a module, and the class-path step of {@link ServiceLoader#load(Class)}
+     * would open every module's jar to look for {@code META-INF/services} files, some 15 ms of
+     * start-up. Otherwise (a class path, or a context class loader of the application's own, as
+     * in a plugin layer) the usual loader, which finds providers there too.
      */
     private static ServiceLoader<PlatformDescriptors> serviceLoader() {
         Module own = ProviderSelection.class.getModule();
-        if (own.isNamed() && own.getLayer() != null && System.getProperty("java.class.path", "").isEmpty()) {
-            return ServiceLoader.load(own.getLayer(), PlatformDescriptors.class);
-        }
-        return ServiceLoader.load(PlatformDescriptors.class);
+        boolean launchedFromModulePath = own.isNamed() && own.getLayer() != null
+                && System.getProperty("java.class.path", "").isEmpty()
+                && Thread.currentThread().getContextClassLoader() == ClassLoader.getSystemClassLoader();
+        return launchedFromModulePath
+                ? ServiceLoader.load(own.getLayer(), PlatformDescriptors.class)
+                : ServiceLoader.load(PlatformDescriptors.class);
     }
 
     /** The providers found by the service loader, loaded once. */
