@@ -44,27 +44,41 @@ public final class ForeignCLibrary implements CLibrary {
     private static final Charset FILE_NAMES = fileNameCharset();
     private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
-    /** {@code (function, state, a, b, c)}, all three fixed. */
-    private final MethodHandle fixed;
-    /** {@code (function, state, a, b, c)}, {@code c} variadic. */
-    private final MethodHandle variadic;
+    private static final Linker.Option CAPTURE = Linker.Option.captureCallState("errno");
 
-    private final MemorySegment fcntl = symbol("fcntl");
-    private final MemorySegment open = symbol("open");
-    private final MemorySegment dup2 = symbol("dup2");
-    private final MemorySegment close = symbol("close");
-    private final MemorySegment isatty = symbol("isatty");
-    private final MemorySegment readlink = symbol("readlink");
-    private final MemorySegment pipe = symbol("pipe");
-    private final MemorySegment strerror = symbol("strerror");
-    private final MemorySegment read = symbol("read");
-    private final MemorySegment write = symbol("write");
+    /** {@code (function, state, a, b, c)}, all three fixed. */
+    private final MethodHandle fixed = LINKER.downcallHandle(WORDS, CAPTURE);
+    /** {@code (function, state, a, b, c)}, {@code c} variadic. */
+    private final MethodHandle variadic = LINKER.downcallHandle(WORDS, CAPTURE, Linker.Option.firstVariadicArg(2));
+
+    private final CFunction fcntl = new CFunction("fcntl", variadic);
+    private final CFunction open = new CFunction("open", variadic);
+    private final CFunction dup2 = new CFunction("dup2", fixed);
+    private final CFunction close = new CFunction("close", fixed);
+    private final CFunction isatty = new CFunction("isatty", fixed);
+    private final CFunction readlink = new CFunction("readlink", fixed);
+    private final CFunction pipe = new CFunction("pipe", fixed);
+    private final CFunction strerror = new CFunction("strerror", fixed);
+    private final CFunction read = new CFunction("read", fixed);
+    private final CFunction write = new CFunction("write", fixed);
     private final MemorySegment poll = symbol("poll");
 
     private ForeignCLibrary() {
-        Linker.Option capture = Linker.Option.captureCallState("errno");
-        fixed = LINKER.downcallHandle(WORDS, capture);
-        variadic = LINKER.downcallHandle(WORDS, capture, Linker.Option.firstVariadicArg(2));
+    }
+
+    /** A C function and the call shape it goes through. */
+    private record CFunction(String name, MemorySegment address, MethodHandle shape) {
+        CFunction(String name, MethodHandle shape) {
+            this(name, symbol(name), shape);
+        }
+
+        long call(long a, long b, long c) {
+            try {
+                return (long) shape.invokeExact(address, state(), a, b, c);
+            } catch (Throwable t) {
+                throw failed(name, t);
+            }
+        }
     }
 
     /** Binds the C library; throws what the linker threw, or on a 32-bit system. */
@@ -88,22 +102,6 @@ public final class ForeignCLibrary implements CLibrary {
                 .orElseThrow(() -> new UnsupportedOperationException("the C library has no " + name));
     }
 
-    private long call(String name, MemorySegment function, long a, long b, long c) {
-        try {
-            return (long) fixed.invokeExact(function, state(), a, b, c);
-        } catch (Throwable t) {
-            throw failed(name, t);
-        }
-    }
-
-    private long callVariadic(String name, MemorySegment function, long a, long b, long c) {
-        try {
-            return (long) variadic.invokeExact(function, state(), a, b, c);
-        } catch (Throwable t) {
-            throw failed(name, t);
-        }
-    }
-
     @Override
     public int fcntl(int fd, int cmd) {
         return fcntl(fd, cmd, 0); // the unused variadic argument is ignored
@@ -111,14 +109,14 @@ public final class ForeignCLibrary implements CLibrary {
 
     @Override
     public int fcntl(int fd, int cmd, int arg) {
-        return (int) callVariadic("fcntl", fcntl, fd, cmd, arg);
+        return (int) fcntl.call(fd, cmd, arg);
     }
 
     @Override
     public String fcntlPath(int fd, int cmd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buffer = arena.allocate(MAXPATHLEN);
-            int r = (int) callVariadic("fcntl", fcntl, fd, cmd, buffer.address());
+            int r = (int) fcntl.call(fd, cmd, buffer.address());
             return r < 0 ? null : buffer.getString(0);
         }
     }
@@ -131,18 +129,18 @@ public final class ForeignCLibrary implements CLibrary {
     @Override
     public int open(String path, int flags, int mode) {
         try (Arena arena = Arena.ofConfined()) {
-            return (int) callVariadic("open", open, arena.allocateFrom(path).address(), flags, mode);
+            return (int) open.call(arena.allocateFrom(path).address(), flags, mode);
         }
     }
 
     @Override
     public int dup2(int source, int target) {
-        return (int) call("dup2", dup2, source, target, 0);
+        return (int) dup2.call(source, target, 0);
     }
 
     @Override
     public int close(int fd) {
-        return (int) call("close", close, fd, 0, 0);
+        return (int) close.call(fd, 0, 0);
     }
 
     /** The native call: some four times cheaper than the JDK's, and no stub of its own. */
@@ -150,7 +148,7 @@ public final class ForeignCLibrary implements CLibrary {
     public String readlink(String path) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment target = arena.allocate(MAXPATHLEN);
-            long n = call("readlink", readlink, arena.allocateFrom(path).address(), target.address(), MAXPATHLEN);
+            long n = readlink.call(arena.allocateFrom(path).address(), target.address(), MAXPATHLEN);
             // A target as long as the buffer may have been cut short: then there is none to give.
             return n < 0 || n >= MAXPATHLEN ? null : new String(target.asSlice(0, n).toArray(JAVA_BYTE), FILE_NAMES);
         }
@@ -158,14 +156,14 @@ public final class ForeignCLibrary implements CLibrary {
 
     @Override
     public int isatty(int fd) {
-        return (int) call("isatty", isatty, fd, 0, 0);
+        return (int) isatty.call(fd, 0, 0);
     }
 
     @Override
     public int pipe(int[] fds) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ends = arena.allocate(JAVA_INT, 2);
-            int r = (int) call("pipe", pipe, ends.address(), 0, 0);
+            int r = (int) pipe.call(ends.address(), 0, 0);
             fds[0] = ends.getAtIndex(JAVA_INT, 0);
             fds[1] = ends.getAtIndex(JAVA_INT, 1);
             return r;
@@ -174,7 +172,7 @@ public final class ForeignCLibrary implements CLibrary {
 
     @Override
     public String strerror(int errno) {
-        long text = call("strerror", strerror, errno, 0, 0);
+        long text = strerror.call(errno, 0, 0);
         return text == 0 ? "errno " + errno : MemorySegment.ofAddress(text).reinterpret(4096).getString(0);
     }
 
@@ -193,7 +191,7 @@ public final class ForeignCLibrary implements CLibrary {
         MemorySegment segment = Memory.of(buffer);
         try {
             // Sliced, so that a count past the buffer fails here: a pointer argument carries no length.
-            return call("read", read, fd, segment.asSlice(0, count).address(), count);
+            return read.call(fd, segment.asSlice(0, count).address(), count);
         } finally {
             Reference.reachabilityFence(segment); // an automatic arena's memory must outlive the call
         }
@@ -203,7 +201,7 @@ public final class ForeignCLibrary implements CLibrary {
     public long write(int fd, NativeMemory buffer, long offset, long count) {
         MemorySegment segment = Memory.of(buffer);
         try {
-            return call("write", write, fd, segment.asSlice(offset, count).address(), count);
+            return write.call(fd, segment.asSlice(offset, count).address(), count);
         } finally {
             Reference.reachabilityFence(segment);
         }
