@@ -40,10 +40,13 @@ rem to stderr, since anything on stdout before the claim is on the wire.
 if "%~1"=="--build" exit /b 0
 
 :run
-if "%~1"=="server" (
-  java @"%args%"
-  exit /b %errorlevel%
-)
+rem The server's own status is the script's: outside a parenthesised block, since cmd expands
+rem %errorlevel% in a block when it reads the block, before anything in it has run.
+if not "%~1"=="server" goto client
+java @"%args%"
+exit /b %errorlevel%
+
+:client
 set "jar="
 for %%j in ("%target%\examples-*.jar") do echo %%~nj| findstr /e /c:"-sources" /c:"-javadoc" >nul || set "jar=%%~fj"
 java --enable-native-access=com.sun.jna -p "%target%\modules;%jar%" -m io.mcpwire.examples/io.mcpwire.examples.DemoClient java @"%args%"

@@ -109,7 +109,8 @@ class ClaimScenariosTest {
             // The originals hold the OS handles that _dup2 closed at the claim: never used again.
             assertFalse(System.out == out || System.in == in, "new streams, not the originals");
             System.out.println("after the session");
-            assertEquals("after the session", fake.client().readLine(TIMEOUT), "System.out writes the restored fd 1");
+            assertEquals("after the session" + System.lineSeparator(), fake.client().readLine(TIMEOUT) + "\n",
+                    "System.out writes the restored fd 1, ending the line as println does here");
             fake.client().send("typed after the session");
             assertEquals('t', System.in.read(), "System.in reads the restored fd 0");
         } finally {

@@ -82,7 +82,9 @@ public final class FakeClient {
     }
 
     /**
-     * Reads the next line the server wrote, without its newline, waiting up to {@code timeout}.
+     * Reads the next line the server wrote, without its {@code '\n'}, waiting up to {@code timeout}.
+     * A {@code '\r'} before it stays: MCP frames end with {@code '\n'} alone, and a test sees what
+     * was written ({@code println} on Windows writes {@code "\r\n"}).
      *
      * @return the line, or null at end of output (every server write end closed, nothing left)
      * @throws IllegalStateException when no line arrives in time

@@ -25,12 +25,12 @@ class FakeJvmTest {
         InputStream testIn = System.in;
         FakeJvm jvm = FakeJvm.install(fake);
         try {
-            System.out.println("before");
+            System.out.print("before\n");
             assertEquals("before", fake.client().readLine(T));
             int saved = fake.duplicateAboveStandard(1);
             fake.duplicateOnto(2, 1); // what a claim does: fd 1 writes stderr
             System.out.println("during");
-            assertEquals("during\n", fake.stderrText());
+            assertEquals("during" + System.lineSeparator(), fake.stderrText(), "println ends the line as this platform does");
             int nul = fake.openNullDevice(Access.READ);
             fake.duplicateOnto(nul, 0);
             assertEquals(-1, System.in.read(), "fd 0 reads the null device");
