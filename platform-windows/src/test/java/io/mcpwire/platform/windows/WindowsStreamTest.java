@@ -24,6 +24,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Reads, writes and wake-ups of the Windows stream over mocks of kernel32. */
 class WindowsStreamTest {
@@ -46,6 +48,30 @@ class WindowsStreamTest {
             assertEquals(data.length, s.read(b, 0, 100));
             assertEquals(new String(data, StandardCharsets.UTF_8), new String(b, 0, data.length, StandardCharsets.UTF_8));
             assertEquals(-1, s.read(b, 0, 100), "the client closed its end");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {WindowsErrors.ERROR_BROKEN_PIPE, WindowsErrors.ERROR_PIPE_NOT_CONNECTED, WindowsErrors.ERROR_HANDLE_EOF})
+    void everyWayTheWriterCanGoIsEndOfInput(int error) throws Exception {
+        when(win.kernel32.ReadFile(anyLong(), any(), anyInt(), any(), any())).thenAnswer(i -> {
+            win.lastError = error;
+            return false;
+        });
+        try (DescriptorStream s = win.provider().open(0)) {
+            assertEquals(-1, s.read(new byte[8], 0, 8), "GetLastError " + error + " ends the input");
+        }
+    }
+
+    @Test
+    void anyOtherReadFailureIsAnErrorThatNamesIt() throws Exception {
+        when(win.kernel32.ReadFile(anyLong(), any(), anyInt(), any(), any())).thenAnswer(i -> {
+            win.lastError = 6;
+            return false;
+        });
+        try (DescriptorStream s = win.provider().open(0)) {
+            DescriptorException e = assertThrows(DescriptorException.class, () -> s.read(new byte[8], 0, 8));
+            assertTrue(e.getMessage().contains("ReadFile(fd 0)") && e.getMessage().contains("ERROR_INVALID_HANDLE"), e.getMessage());
         }
     }
 

@@ -71,8 +71,8 @@ final class HandleStream extends ChunkedStream {
                 return n == 0 ? -1 : n; // 0: end of file
             }
             int error = win.lastError();
-            if (error == WindowsErrors.ERROR_BROKEN_PIPE || error == WindowsErrors.ERROR_HANDLE_EOF) {
-                return -1; // the writer closed its end
+            if (WindowsErrors.isEndOfInput(error)) {
+                return -1; // the writer closed its end, or disconnected
             }
             if (error != WindowsErrors.ERROR_OPERATION_ABORTED) {
                 throw new DescriptorException("ReadFile(fd " + fd + ")", fd, error, WindowsErrors.win32(error));
