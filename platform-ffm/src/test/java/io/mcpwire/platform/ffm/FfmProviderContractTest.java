@@ -3,13 +3,12 @@ package io.mcpwire.platform.ffm;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.kit.EnabledOnPosix;
 import io.mcpwire.platform.test.kit.ProviderContract;
 import java.time.Duration;
-import org.junit.jupiter.api.condition.EnabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 
 /** The FFM provider against the provider contract. */
-@EnabledOnOs(value = {OS.LINUX, OS.MAC, OS.FREEBSD}, disabledReason = "the FFM provider binds the POSIX C library")
+@EnabledOnPosix
 class FfmProviderContractTest extends ProviderContract {
     @Override
     protected PlatformDescriptors provider() {

@@ -7,6 +7,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.kit.EnabledOnWindows;
 import io.mcpwire.platform.test.kit.ProviderContract;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -16,14 +17,12 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.time.Duration;
 import java.util.Set;
-import org.junit.jupiter.api.condition.EnabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 
 /**
  * The FFM provider on Windows against the provider contract, on a real Windows (the GitHub Actions
  * matrix, JDK 25): pipes from {@code CreatePipe}, wrapped in C runtime descriptors.
  */
-@EnabledOnOs(value = OS.WINDOWS, disabledReason = "the foreign Windows binding binds ucrtbase and kernel32")
+@EnabledOnWindows
 class FfmWindowsContractTest extends ProviderContract {
     private static final int O_BINARY = 0x8000;
 

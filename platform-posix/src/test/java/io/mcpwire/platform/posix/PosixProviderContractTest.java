@@ -4,13 +4,12 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.support.posix.PosixLib;
 import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.kit.EnabledOnPosix;
 import io.mcpwire.platform.test.kit.ProviderContract;
 import java.time.Duration;
-import org.junit.jupiter.api.condition.EnabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 
 /** The JNA POSIX provider against the provider contract. */
-@EnabledOnOs(value = {OS.LINUX, OS.MAC, OS.FREEBSD}, disabledReason = "the POSIX provider runs on POSIX systems only")
+@EnabledOnPosix
 class PosixProviderContractTest extends ProviderContract {
     @Override
     protected PlatformDescriptors provider() {

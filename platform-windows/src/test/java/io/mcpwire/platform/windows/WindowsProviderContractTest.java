@@ -5,18 +5,17 @@ import com.sun.jna.ptr.LongByReference;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.kit.EnabledOnWindows;
 import io.mcpwire.platform.test.kit.ProviderContract;
 import io.mcpwire.platform.windows.jna.Pipes;
 import io.mcpwire.platform.windows.jna.Ucrt;
 import java.time.Duration;
-import org.junit.jupiter.api.condition.EnabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 
 /**
  * The JNA Windows provider against the provider contract, on a real Windows (the GitHub Actions
  * matrix): pipes from {@code CreatePipe}, wrapped in C runtime descriptors.
  */
-@EnabledOnOs(value = OS.WINDOWS, disabledReason = "the Windows provider binds ucrtbase and kernel32")
+@EnabledOnWindows
 class WindowsProviderContractTest extends ProviderContract {
 
     @Override

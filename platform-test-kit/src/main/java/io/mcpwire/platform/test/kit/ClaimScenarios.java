@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledOnOs;
-import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link ChildJvm#path()}), so the provider, {@code io.mcpwire.stdio} and this kit must be among
  * the test's dependencies, as jars (run it from {@code mvn verify}, not {@code mvn test}).
  */
-@EnabledOnOs(value = {OS.LINUX, OS.MAC, OS.FREEBSD}, disabledReason = "the scenarios use a POSIX shell and /dev/fd")
+@EnabledOnPosix // the scenarios use a POSIX shell, /dev/fd and python3; inherited by every subclass
 public abstract class ClaimScenarios {
     private static final String REQUESTS = IntStream.rangeClosed(1, 3)
             .mapToObj(i -> "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"ping\"}\n")
