@@ -11,11 +11,13 @@ module io.mcpwire.platform {
     exports io.mcpwire.platform.support to
             io.mcpwire.platform.posix,
             io.mcpwire.platform.windows,
-            io.mcpwire.platform.ffm;
+            io.mcpwire.platform.ffm,
+            io.mcpwire.platform.test;
     exports io.mcpwire.platform.support.posix to
             io.mcpwire.platform.posix,
             io.mcpwire.platform.ffm;
     exports io.mcpwire.platform.support.windows to
             io.mcpwire.platform.windows,
-            io.mcpwire.platform.ffm;
+            io.mcpwire.platform.ffm,
+            io.mcpwire.platform.test;
 }

@@ -7,7 +7,8 @@ import io.mcpwire.platform.Access;
  *
  * @param index   the call's position in the log, from 1
  * @param op      the operation
- * @param fd      the descriptor acted on ({@code dup2}: the target; {@code openNullDevice}: -1)
+ * @param fd      the descriptor acted on ({@code dup2}: the target; {@code openNullDevice}: -1; a
+ *                Win32 call on a handle: the descriptor that owns it, or -1; {@code SetStdHandle}: the slot)
  * @param source  for {@code dup2}, the source descriptor; else -1
  * @param access  for {@code openNullDevice}, the access; else null
  */
@@ -28,7 +29,16 @@ public record Call(int index, Op op, int fd, int source, Access access) {
             case OPEN_STREAM -> "open(" + fd + ")";
             case READ -> "read(" + fd + ")";
             case WRITE -> "write(" + fd + ")";
+            case OPEN_OSFHANDLE -> "_open_osfhandle(...)";
+            case DUPLICATE_HANDLE -> "DuplicateHandle(" + handleOf() + ")";
+            case SET_STD_HANDLE -> "SetStdHandle(" + fd + ")";
+            case GET_FILE_TYPE -> "GetFileType(" + handleOf() + ")";
+            case FILE_ID -> "GetFileInformationByHandle(" + handleOf() + ")";
         };
+    }
+
+    private String handleOf() {
+        return fd >= 0 ? "handle of fd " + fd : "a handle of no descriptor";
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * reads what the server writes on fd 1.
  */
 public final class FakeClient {
-    private final FakeProcess process;
+    private final FakeKernel process;
     private final Pipe toServer;
     private final Pipe toClient;
     /** Bytes read from the server and not yet handed out: {@code pending[head, tail)}. */
@@ -26,7 +26,7 @@ public final class FakeClient {
     private boolean inputClosed;
     private boolean disconnected;
 
-    FakeClient(FakeProcess process, Pipe toServer, Pipe toClient) {
+    FakeClient(FakeKernel process, Pipe toServer, Pipe toClient) {
         this.process = process;
         this.toServer = toServer;
         this.toClient = toClient;

@@ -16,8 +16,11 @@ import java.util.concurrent.TimeUnit;
  * as a POSIX JVM's streams do. A print before the claim reaches the client's pipe; during the
  * claim it lands where the claim diverted fd 1. The JVM's own streams come back at {@link #exit()}.
  *
- * <p>For a POSIX-style fake (the default); a {@link FakeProcess.Builder#windowsStyle()
- * Windows-style} fake has the claim swap {@code System.out} itself.
+ * <p>On a fake {@link FakeProcess.Builder#windows() built for Windows} the streams are bound, as
+ * a Windows JVM's are, to the OS handles they had at start, not to descriptors: once the C
+ * runtime's {@code _dup2} closes such a handle they write to nothing, or to whatever file its
+ * reused value names then, which is why the claim swaps them. A
+ * {@link FakeProcess.Builder#windowsStyle() Windows-style} POSIX fake has the claim swap them too.
  */
 public final class FakeJvm {
     private final FakeProcess process;
@@ -55,18 +58,18 @@ public final class FakeJvm {
      */
     public boolean awaitTable(TableSnapshot expected, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        process.lock.lock();
+        process.kernel.lock.lock();
         try {
             while (!process.snapshot().equals(expected)) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
                 }
-                process.changed.await(left, TimeUnit.NANOSECONDS);
+                process.kernel.changed.await(left, TimeUnit.NANOSECONDS);
             }
             return true;
         } finally {
-            process.lock.unlock();
+            process.kernel.lock.unlock();
         }
     }
 
@@ -87,14 +90,20 @@ public final class FakeJvm {
         }
         System.setOut(savedOut);
         System.setErr(savedErr);
-        process.exitProcess();
+        process.kernel.exitProcess();
     }
 
     private OutputStream output(int fd) {
-        return ByteStreams.output(new FakeStream(process, fd)::write, () -> { });
+        if (process.modelsWindows()) {
+            return ByteStreams.output((b, off, len) -> process.kernel.jvmWrite(fd, b, off, len), () -> { });
+        }
+        return ByteStreams.output(new FakeStream(process.kernel, fd)::write, () -> { });
     }
 
     private InputStream input() {
-        return ByteStreams.input(new FakeStream(process, 0)::read);
+        if (process.modelsWindows()) {
+            return ByteStreams.input(process.kernel::jvmRead);
+        }
+        return ByteStreams.input(new FakeStream(process.kernel, 0)::read);
     }
 }

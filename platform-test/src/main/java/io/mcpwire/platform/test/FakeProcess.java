@@ -1,34 +1,29 @@
 package io.mcpwire.platform.test;
 
-import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.DescriptorStream;
-import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.StandardOrigin;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A scriptable, in-memory model of one process's descriptor table, usable as a
  * {@link PlatformDescriptors} provider in tests.
  *
- * <p>It behaves like a POSIX table: descriptors are allocated lowest-free-first (so a closed
- * fd 2 is reused), open files are shared and reference-counted, a pipe reports end of input once
- * every write end is closed, and a write to a pipe without readers fails with {@code EPIPE}.
+ * <p>By default it behaves like a POSIX table: descriptors are allocated lowest-free-first (so a
+ * closed fd 2 is reused), open files are shared and reference-counted, a pipe reports end of input
+ * once every write end is closed, and a write to a pipe without readers fails with {@code EPIPE}.
  * At start fd 0 is the read end of a pipe from the {@link #client() client}, fd 1 the write end
  * of a pipe to it, and fd 2 a sink that stands for the client's log ({@link StderrMode}).
  * It also models the OS standard-handle slots that {@code rebindStandardHandle} sets (what a
  * Windows child inherits) and, in {@link Builder#windowsStyle() Windows style}, a JVM whose
  * {@code System.in}/{@code System.out} do not follow the descriptors.
+ *
+ * <p>{@link Builder#windows() Built for Windows}, it models the Windows C runtime's descriptors
+ * over Win32 handles instead, and {@link #windows()} is the provider to claim through: mcpwire's
+ * own Windows rules over that model (see {@link Builder#windows()}).
  *
  * <p>For tests of failure handling it offers {@link #faults() scripted failures}, a
  * {@link #calls() call log}, {@link #snapshot() snapshots} of the table to compare before and
@@ -37,77 +32,21 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>It is never chosen automatically: select it by passing it to the claim or transport
  * builder, or with {@code -Dmcpwire.platform=fake}, which selects {@link #shared()}.
- * Thread-safe.
+ * Thread-safe. The class is the fake's POSIX face and its inspection API; the model itself is a
+ * kernel shared by every face.
  */
-public final class FakeProcess implements PlatformDescriptors {
+public final class FakeProcess extends FakePosixDescriptors {
 
     /** The size of the fake descriptor table, a common default limit of open descriptors. */
     public static final int TABLE_SIZE = 1024;
 
-    /** What the JVM's own file on a descriptor closed at start holds: not JSON-RPC. */
-    private static final byte[] MODULE_IMAGE = "JIMAGE\u0000\u0001 the JVM's module image\n".getBytes(StandardCharsets.UTF_8);
-
     private static volatile FakeProcess shared;
 
-    final ReentrantLock lock = new ReentrantLock();
-    final Condition changed = lock.newCondition();
-
-    private final String name;
-    private final boolean followsDescriptors;
-    private final FakeTable table = new FakeTable();
-    private final DescriptorTable descriptorTable;
-    private final Map<String, ByteArrayOutputStream> files = new HashMap<>();
-    private final List<Call> calls = new ArrayList<>();
-    private final Faults faults = new Faults(lock);
-    private final List<String> violations = new ArrayList<>();
-    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
-    private final FakeFile wireIn;
-    private final FakeFile wireOut;
-    private final FakeClient client;
-    private long nextId = 10;
-    private boolean wireLost;
+    private final PlatformDescriptors windows;
 
     private FakeProcess(Builder b) {
-        descriptorTable = DescriptorTable.create("the descriptor table of fake " + b.name);
-        this.name = b.name;
-        this.followsDescriptors = !b.windowsStyle;
-        FileIdentity.Kind wireKind = b.sockets ? FileIdentity.Kind.SOCKET : FileIdentity.Kind.PIPE;
-        String wireName = b.sockets ? "socket" : "pipe";
-        Pipe toServer = new Pipe("client->server " + wireName, nextId++, Long.MAX_VALUE);
-        Pipe toClient = new Pipe("server->client " + wireName, nextId++, b.pipeCapacity);
-        toServer.writers = 1; // the client's end
-        toClient.readers = 1;
-
-        wireIn = b.stdinContent != null
-                ? FakeFile.file(nextId++, "stdin file", b.stdinContent)
-                : FakeFile.pipeEnd(nextId++, toServer, true, wireKind);
-        if (b.stderr == StderrMode.TERMINAL_WITH_STDOUT) {
-            wireOut = FakeFile.sink(nextId++, nextId++, "terminal", FileIdentity.Kind.TERMINAL, terminal);
-        } else {
-            wireOut = FakeFile.pipeEnd(nextId++, toClient, false, wireKind);
-        }
-        for (int fd = 0; fd < 2; fd++) {
-            if (b.closedAtStart[fd]) {
-                // As a JVM does: the parent gave nothing, so its module image landed here.
-                table.installOwn(fd, FakeFile.file(nextId++, "lib/modules (the JVM's own)", MODULE_IMAGE));
-            } else {
-                table.install(fd, fd == 0 ? wireIn : wireOut, false);
-            }
-        }
-        switch (b.stderr) {
-            case SINK -> table.install(2, FakeFile.sink(nextId++, nextId++, "stderr", FileIdentity.Kind.PIPE, stderr), false);
-            case SAME_AS_STDOUT -> table.install(2, wireOut, false);
-            case READ_ONLY_FILE -> table.installOwn(2, FakeFile.file(nextId++, "lib/modules", MODULE_IMAGE));
-            // A second open of the same terminal: another open file, the same device and inode.
-            case TERMINAL_WITH_STDOUT -> table.install(2,
-                    FakeFile.sink(nextId++, wireOut.inode, "terminal", FileIdentity.Kind.TERMINAL, terminal), false);
-            case CLOSED -> { }
-        }
-        for (int fd = 0; fd < 3; fd++) {
-            table.rebind(fd);
-        }
-        client = new FakeClient(this, toServer, toClient);
+        super(new FakeKernel(b));
+        windows = b.windows ? new FakeWindowsDescriptors(kernel) : null;
     }
 
     /** A builder for a fake process; see its options. */
@@ -141,119 +80,28 @@ public final class FakeProcess implements PlatformDescriptors {
         }
     }
 
-    // ------------------------------------------------------------------ the provider
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public boolean isSupported() {
-        return true;
-    }
-
-    @Override
-    public String unavailabilityCause() {
-        return null;
-    }
-
-    /** Negative: the fake is chosen only by name or explicitly, never automatically. */
-    @Override
-    public int priority() {
-        return -100;
-    }
-
-    @Override
-    public boolean jvmStreamsFollowDescriptors() {
-        return followsDescriptors;
-    }
-
-    /** This fake's own table: claims on it never meet claims on the real process or other fakes. */
-    @Override
-    public DescriptorTable descriptorTable() {
-        return descriptorTable;
-    }
-
-    @Override
-    public int duplicateAboveStandard(int fd) throws DescriptorException {
-        return call(Op.DUP_ABOVE_STANDARD, fd, -1, null, c -> allocate(open(c, fd), 3, c));
-    }
-
-    @Override
-    public int duplicate(int fd) throws DescriptorException {
-        return call(Op.DUP, fd, -1, null, c -> allocate(open(c, fd), 0, c));
-    }
-
-    @Override
-    public void duplicateOnto(int source, int target) throws DescriptorException {
-        call(Op.DUP2, target, source, null, c -> {
-            FakeFile file = open(c, source);
-            checkRange(c, target);
-            if (source != target) {
-                table.close(target);
-                table.install(target, file, false); // dup2 clears close-on-exec on the target
-            }
-            return target;
-        });
-    }
-
-    @Override
-    public int openNullDevice(Access access) throws DescriptorException {
-        return call(Op.OPEN_NULL, -1, -1, access, c -> allocate(
-                FakeFile.nullDevice(nextId++, "null device (" + access.name().toLowerCase() + ")"), 0, c));
-    }
-
-    @Override
-    public int openAppend(String path) throws DescriptorException {
-        return call(Op.OPEN_APPEND, -1, -1, null, c -> allocate(
-                FakeFile.sink(nextId++, nextId++, "file " + path, FileIdentity.Kind.FILE,
-                        files.computeIfAbsent(path, k -> new ByteArrayOutputStream())), 0, c));
-    }
-
     /**
-     * A descriptor the parent left closed and the JVM filled with its own file is
-     * {@link StandardOrigin#PROCESS_OWN} while that file is there; a closed one is
-     * {@link StandardOrigin#CLOSED}; any other is inherited.
+     * The provider to claim through when this process models Windows: the shared Windows rules
+     * ({@code _dup2}, {@code _open_osfhandle}, {@code SetStdHandle}, {@code ReadFile} and the
+     * rest) over the model, each call logged and open to scripted failures.
+     *
+     * @throws IllegalStateException when the process was not {@link Builder#windows() built for Windows}
      */
-    @Override
-    public StandardOrigin standardOrigin(int fd) throws DescriptorException {
-        return call(Op.ORIGIN, fd, -1, null, c -> {
-            checkRange(c, fd);
-            return table.origin(fd);
-        });
+    public PlatformDescriptors windows() {
+        if (windows == null) {
+            throw new IllegalStateException("fake " + name() + " models POSIX descriptors: build it with windows()");
+        }
+        return windows;
     }
 
-    @Override
-    public void close(int fd) throws DescriptorException {
-        call(Op.CLOSE, fd, -1, null, c -> {
-            open(c, fd);
-            table.close(fd);
-            return 0;
-        });
+    /** The provider that claims this process as its OS would: {@link #windows()} when it models Windows, else this. */
+    public PlatformDescriptors provider() {
+        return windows != null ? windows : this;
     }
 
-    @Override
-    public void rebindStandardHandle(int fd) throws DescriptorException {
-        call(Op.REBIND, fd, -1, null, c -> {
-            if (fd < 0 || fd > 2) {
-                throw error(c, FakeErrors.EBADF, "EBADF (not a standard descriptor)");
-            }
-            open(c, fd);
-            table.rebind(fd);
-            return 0;
-        });
-    }
-
-    @Override
-    public FileIdentity identity(int fd) throws DescriptorException {
-        return call(Op.IDENTITY, fd, -1, null, c -> open(c, fd).identity());
-    }
-
-    @Override
-    public DescriptorStream open(int fd) throws DescriptorException {
-        call(Op.OPEN_STREAM, fd, -1, null, c -> 0);
-        return new FakeStream(this, fd);
+    /** Whether this process models the Windows C runtime over handles ({@link Builder#windows()}). */
+    public boolean modelsWindows() {
+        return windows != null;
     }
 
     /**
@@ -265,9 +113,11 @@ public final class FakeProcess implements PlatformDescriptors {
      */
     public int[] pipe() throws DescriptorException {
         int[] ends = locked(() -> {
-            Pipe p = new Pipe("pipe " + nextId, nextId++, 64 * 1024);
-            int r = table.allocate(FakeFile.pipeEnd(nextId++, p, true, FileIdentity.Kind.PIPE), 3);
-            int w = r < 0 ? -1 : table.allocate(FakeFile.pipeEnd(nextId++, p, false, FileIdentity.Kind.PIPE), 3);
+            FakeTable table = kernel.posix();
+            long id = kernel.nextId();
+            Pipe p = new Pipe("pipe " + id, id, 64 * 1024);
+            int r = table.allocate(FakeFile.pipeEnd(kernel.nextId(), p, true, FileIdentity.Kind.PIPE), 3);
+            int w = r < 0 ? -1 : table.allocate(FakeFile.pipeEnd(kernel.nextId(), p, false, FileIdentity.Kind.PIPE), 3);
             if (w < 0) {
                 table.close(r);
             }
@@ -279,59 +129,36 @@ public final class FakeProcess implements PlatformDescriptors {
         return ends;
     }
 
-    /**
-     * Ends the process as the OS does: every descriptor closes, so the client reads end of output
-     * once it has read what was written. Not a platform call: nothing is logged.
-     */
-    void exitProcess() {
-        locked(() -> {
-            for (int fd = 0; fd < TABLE_SIZE; fd++) {
-                table.close(fd);
-            }
-            changed.signalAll();
-            return null;
-        });
-    }
-
-    /** Marks {@code s} woken and wakes every wait of the table. */
-    void wake(FakeStream s) {
-        locked(() -> {
-            s.woken = true;
-            changed.signalAll();
-            return null;
-        });
-    }
-
     // ------------------------------------------------------------------ inspection
 
     /** The client's side of the two wire pipes. */
     public FakeClient client() {
-        return client;
+        return kernel.client;
     }
 
     /** The scripted failures of this process. */
     public Faults faults() {
-        return faults;
+        return kernel.faults;
     }
 
     /** Every platform call so far, in order. */
     public List<Call> calls() {
-        return locked(() -> List.copyOf(calls));
+        return kernel.calls();
     }
 
     /** How many platform calls were made so far. */
     public int callCount() {
-        return locked(calls::size);
+        return kernel.callCount();
     }
 
     /** The table as it is now. */
     public TableSnapshot snapshot() {
-        return locked(table::snapshot);
+        return locked(kernel.model::snapshot);
     }
 
     /** What {@code fd} refers to, for example {@code "null device (read)"}, or {@code "closed"}. */
     public String describe(int fd) {
-        return locked(() -> table.describe(fd));
+        return locked(() -> kernel.model.describe(fd));
     }
 
     /** Whether fd 0 or fd 1 refers to its wire file (the one it had at start). */
@@ -341,17 +168,20 @@ public final class FakeProcess implements PlatformDescriptors {
 
     /** Whether {@code fd} refers to the same wire file as fd {@code standardFd} had at start. */
     public boolean refersToWireOf(int fd, int standardFd) {
-        return locked(() -> table.get(fd) != null && table.get(fd) == (standardFd == 0 ? wireIn : wireOut));
+        return locked(() -> {
+            FakeFile f = kernel.model.file(fd);
+            return f != null && f == (standardFd == 0 ? kernel.wireIn : kernel.wireOut);
+        });
     }
 
     /** Whether {@code fd} is open and close-on-exec (not inherited by a child). */
     public boolean isCloseOnExec(int fd) {
-        return locked(() -> table.isCloseOnExec(fd));
+        return locked(() -> kernel.model.isCloseOnExec(fd));
     }
 
     /** What the OS standard-handle slot {@code fd} (0..2) refers to, or {@code "closed"}. */
     public String stdHandle(int fd) {
-        return locked(() -> table.describeSlot(fd));
+        return locked(() -> kernel.model.describeSlot(fd));
     }
 
     /**
@@ -359,27 +189,46 @@ public final class FakeProcess implements PlatformDescriptors {
      * standard-handle slots in Windows style, else the descriptors themselves.
      */
     public List<String> childStdio() {
-        return locked(() -> table.childStdio(followsDescriptors));
+        return locked(kernel.model::childStdio);
+    }
+
+    /**
+     * Which wires (0: stdin, 1: stdout) a child process started now with inherited stdio could
+     * reach: through its standard streams (the slots in Windows style and on Windows, else the
+     * descriptors) or through any descriptor or handle it inherits.
+     */
+    public Set<Integer> wiresReachableByChild() {
+        return locked(() -> {
+            Set<FakeFile> reachable = kernel.model.reachableByChild();
+            Set<Integer> out = new TreeSet<>();
+            if (reachable.contains(kernel.wireIn)) {
+                out.add(0);
+            }
+            if (reachable.contains(kernel.wireOut)) {
+                out.add(1);
+            }
+            return out;
+        });
     }
 
     /** The descriptors a child process would inherit (open and not close-on-exec). */
     public List<Integer> inheritedDescriptors() {
-        return locked(table::inherited);
+        return locked(kernel.model::inherited);
     }
 
     /** Everything written to the stderr sink so far. */
     public String stderrText() {
-        return locked(() -> stderr.toString(StandardCharsets.UTF_8));
+        return locked(() -> kernel.stderr.toString(StandardCharsets.UTF_8));
     }
 
     /** Everything appended so far to the file {@code path} opened with {@link #openAppend}; empty when none. */
     public String fileText(String path) {
-        return locked(() -> files.containsKey(path) ? files.get(path).toString(StandardCharsets.UTF_8) : "");
+        return locked(() -> kernel.files.containsKey(path) ? kernel.files.get(path).toString(StandardCharsets.UTF_8) : "");
     }
 
     /** Everything written to the terminal so far ({@link StderrMode#TERMINAL_WITH_STDOUT}). */
     public String terminalText() {
-        return locked(() -> terminal.toString(StandardCharsets.UTF_8));
+        return locked(() -> kernel.terminal.toString(StandardCharsets.UTF_8));
     }
 
     /**
@@ -387,7 +236,7 @@ public final class FakeProcess implements PlatformDescriptors {
      * files), naming the call that caused it; empty when the wire was always reachable.
      */
     public List<String> wireViolations() {
-        return locked(() -> List.copyOf(violations));
+        return kernel.violations();
     }
 
     /** Throws an {@link AssertionError} naming the first call after which the wire was unreachable. */
@@ -400,107 +249,23 @@ public final class FakeProcess implements PlatformDescriptors {
 
     @Override
     public String toString() {
-        return "FakeProcess[" + name + ", " + snapshot() + "]";
+        return "FakeProcess[" + name() + ", " + snapshot() + "]";
     }
 
     private <T> T locked(java.util.function.Supplier<T> query) {
-        lock.lock();
-        try {
-            return query.get();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    // ------------------------------------------------------------------ the table
-
-    /** What a call does once logged and past the scripted faults; it runs under the lock. */
-    @FunctionalInterface
-    interface Action<T> {
-        T run(Call call) throws IOException;
-    }
-
-    /** Logs the call, applies a scripted failure if one fires, runs it, then checks the wire. */
-    private <T> T call(Op op, int fd, int source, Access access, Action<T> action) throws DescriptorException {
-        try {
-            return callIo(op, fd, source, access, action);
-        } catch (DescriptorException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new DescriptorException(op.name(), fd, 0, e.toString());
-        }
-    }
-
-    <T> T callIo(Op op, int fd, int source, Access access, Action<T> action) throws IOException {
-        lock.lock();
-        try {
-            Call c = new Call(calls.size() + 1, op, fd, source, access);
-            calls.add(c);
-            try {
-                FaultRule fault = faults.match(c);
-                if (fault != null) {
-                    if ((op == Op.DUP2 && fault.destroysTarget()) || op == Op.CLOSE) {
-                        // A failing close still frees the descriptor, as on Linux.
-                        table.close(fd);
-                    }
-                    throw error(c, fault.errnoCode(), fault.errorText());
-                }
-                return action.run(c);
-            } finally {
-                checkWire(c);
-                changed.signalAll();
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void checkWire(Call c) {
-        // A wire the parent never gave (closed at start) cannot be lost.
-        boolean inLost = table.givenAtStart(0) && wireIn.refs == 0;
-        boolean lost = inLost || (table.givenAtStart(1) && wireOut.refs == 0);
-        if (lost && !wireLost) {
-            String which = inLost ? "stdin wire (" + wireIn.label + ")" : "stdout wire (" + wireOut.label + ")";
-            violations.add("after call " + c + ": the " + which + " is referred to by no descriptor");
-        }
-        wireLost = lost;
-    }
-
-    static DescriptorException error(Call c, int errno, String text) {
-        return new DescriptorException(c.describe(), c.fd(), errno, text);
-    }
-
-    FakeFile open(Call c, int fd) throws DescriptorException {
-        FakeFile f = table.get(fd);
-        if (f == null) {
-            throw error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
-        }
-        return f;
-    }
-
-    private void checkRange(Call c, int fd) throws DescriptorException {
-        if (!FakeTable.inRange(fd)) {
-            throw error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
-        }
-    }
-
-    private int allocate(FakeFile file, int floor, Call c) throws DescriptorException {
-        int fd = table.allocate(file, floor);
-        if (fd < 0) {
-            throw error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
-        }
-        return fd;
+        return kernel.locked(query);
     }
 
     /** Options for a {@link FakeProcess}. */
     public static final class Builder {
-        private String name = "fake";
-        private boolean sockets;
-        private boolean windowsStyle;
-        private StderrMode stderr = StderrMode.SINK;
-        private long pipeCapacity = Long.MAX_VALUE;
-        private byte[] stdinContent;
-        private final boolean[] closedAtStart = new boolean[2];
+        String name = "fake";
+        boolean sockets;
+        boolean windowsStyle;
+        boolean windows;
+        StderrMode stderr = StderrMode.SINK;
+        long pipeCapacity = Long.MAX_VALUE;
+        byte[] stdinContent;
+        final boolean[] closedAtStart = new boolean[2];
 
         private Builder() {
         }
@@ -543,6 +308,25 @@ public final class FakeProcess implements PlatformDescriptors {
          */
         public Builder windowsStyle() {
             this.windowsStyle = true;
+            return this;
+        }
+
+        /**
+         * Models Windows: the C runtime's descriptors over Win32 handles, the three standard-handle
+         * slots, and the JVM's {@code System.in}, {@code System.out} and {@code System.err} bound to
+         * the handles they had at start ({@link FakeJvm}). Claim through {@link FakeProcess#windows()}.
+         *
+         * <p>The rules: a handle names an open file, which lives while any handle names it; a
+         * closed handle's value is reused, lowest first; a descriptor owns its handle;
+         * {@code _dup2} closes the target's handle and gives it an inheritable duplicate of the
+         * source's; the slots are values nothing updates when their handle closes, and a child
+         * gets what they name; a C runtime call on a closed descriptor fast-fails unless the
+         * invalid-parameter handler is suppressed; a query on a pipe that another thread is
+         * blocked reading would hang, and is reported as a violation.
+         * {@link #closedAtStart(int)} gives a descriptor open with no OS handle and an empty slot.
+         */
+        public Builder windows() {
+            this.windows = true;
             return this;
         }
 

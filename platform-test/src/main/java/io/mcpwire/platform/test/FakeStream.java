@@ -4,9 +4,9 @@ import io.mcpwire.platform.DescriptorStream;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
 
-/** A descriptor stream of a {@link FakeProcess}: each call resolves the descriptor afresh. */
+/** A descriptor stream of a fake process's POSIX face: each call resolves the descriptor afresh. */
 final class FakeStream implements DescriptorStream {
-    private final FakeProcess process;
+    private final FakeKernel process;
     private final int fd;
     /** Guarded by the process lock. */
     boolean woken;
@@ -23,7 +23,7 @@ final class FakeStream implements DescriptorStream {
         }
     };
 
-    FakeStream(FakeProcess process, int fd) {
+    FakeStream(FakeKernel process, int fd) {
         this.process = process;
         this.fd = fd;
     }
@@ -42,7 +42,7 @@ final class FakeStream implements DescriptorStream {
         return process.callIo(Op.READ, fd, -1, null, c -> {
             FakeFile f = process.open(c, fd);
             if (!f.canRead()) {
-                throw FakeProcess.error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for reading)");
+                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for reading)");
             }
             return f.read(buffer, offset, length, waitForChange);
         });
@@ -59,11 +59,11 @@ final class FakeStream implements DescriptorStream {
             for (int done = 0; done < length; ) {
                 FakeFile f = process.open(c, fd);
                 if (!f.canWrite()) {
-                    throw FakeProcess.error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for writing)");
+                    throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (" + f.label + " is not open for writing)");
                 }
                 int n = f.write(buffer, offset + done, length - done, waitForChange);
                 if (n < 0) {
-                    throw FakeProcess.error(c, FakeErrors.EPIPE, "EPIPE (Broken pipe: the reader has gone)");
+                    throw FakeKernel.error(c, FakeErrors.EPIPE, "EPIPE (Broken pipe: the reader has gone)");
                 }
                 done += n;
                 process.changed.signalAll();

@@ -3,8 +3,10 @@ package io.mcpwire.platform.test;
 import io.mcpwire.platform.StandardOrigin;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The descriptor table proper of a {@link FakeProcess}: which open file each descriptor refers
@@ -12,14 +14,25 @@ import java.util.Map;
  * parent left closed (so that the JVM's own files sit there). Not thread-safe: the process's lock
  * guards it.
  */
-final class FakeTable {
+final class FakeTable implements DescriptorModel {
     private final FakeFile[] files = new FakeFile[FakeProcess.TABLE_SIZE];
+    private final boolean followsDescriptors;
     private final boolean[] cloexec = new boolean[FakeProcess.TABLE_SIZE];
     private final FakeFile[] slots = new FakeFile[3];
     private final FakeFile[] ownAtStart = new FakeFile[3];
 
+    /** A table whose children get the descriptors themselves, or the slots ({@code followsDescriptors} false). */
+    FakeTable(boolean followsDescriptors) {
+        this.followsDescriptors = followsDescriptors;
+    }
+
     static boolean inRange(int fd) {
         return fd >= 0 && fd < FakeProcess.TABLE_SIZE;
+    }
+
+    @Override
+    public FakeFile file(int fd) {
+        return get(fd);
     }
 
     /** The open file {@code fd} refers to, or null when it is closed or out of range. */
@@ -50,7 +63,8 @@ final class FakeTable {
         return -1;
     }
 
-    void close(int fd) {
+    @Override
+    public void close(int fd) {
         if (inRange(fd) && files[fd] != null) {
             files[fd].release();
             files[fd] = null;
@@ -76,16 +90,26 @@ final class FakeTable {
         return fd < 3 && files[fd] == ownAtStart[fd] ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
     }
 
-    boolean isCloseOnExec(int fd) {
+    @Override
+    public void closeAll() {
+        for (int fd = 0; fd < files.length; fd++) {
+            close(fd);
+        }
+    }
+
+    @Override
+    public boolean isCloseOnExec(int fd) {
         return files[fd] != null && cloexec[fd];
     }
 
-    String describe(int fd) {
+    @Override
+    public String describe(int fd) {
         FakeFile f = get(fd);
         return f != null ? f.label : "closed";
     }
 
-    String describeSlot(int fd) {
+    @Override
+    public String describeSlot(int fd) {
         FakeFile f = slots[fd];
         if (f == null) {
             return "closed";
@@ -93,7 +117,8 @@ final class FakeTable {
         return f.refs == 0 ? "stale handle to " + f.label : f.label;
     }
 
-    TableSnapshot snapshot() {
+    @Override
+    public TableSnapshot snapshot() {
         Map<Integer, String> fds = new HashMap<>();
         for (int fd = 0; fd < files.length; fd++) {
             if (files[fd] != null) {
@@ -107,8 +132,9 @@ final class FakeTable {
         return new TableSnapshot(fds, s);
     }
 
-    /** What a child started with inherited stdio gets: the slots, or the descriptors themselves. */
-    List<String> childStdio(boolean followsDescriptors) {
+    /** The slots in Windows style, else the descriptors themselves. */
+    @Override
+    public List<String> childStdio() {
         List<String> out = new ArrayList<>();
         for (int fd = 0; fd < 3; fd++) {
             out.add(followsDescriptors ? describe(fd) : describeSlot(fd));
@@ -116,8 +142,24 @@ final class FakeTable {
         return out;
     }
 
-    /** The descriptors a child would inherit: open and not close-on-exec, in order. */
-    List<Integer> inherited() {
+    @Override
+    public Set<FakeFile> reachableByChild() {
+        Set<FakeFile> out = new HashSet<>();
+        for (int fd = 0; fd < 3; fd++) {
+            FakeFile f = followsDescriptors ? files[fd] : slots[fd];
+            if (f != null && f.refs > 0) {
+                out.add(f);
+            }
+        }
+        for (int fd : inherited()) {
+            out.add(files[fd]);
+        }
+        return out;
+    }
+
+    /** Open and not close-on-exec, in order. */
+    @Override
+    public List<Integer> inherited() {
         List<Integer> out = new ArrayList<>();
         for (int fd = 0; fd < files.length; fd++) {
             if (files[fd] != null && !cloexec[fd]) {

@@ -1,6 +1,11 @@
 package io.mcpwire.platform.test;
 
-/** The platform operations a {@link FakeProcess} logs and can fail on script. */
+/**
+ * The platform operations a {@link FakeProcess} logs and can fail on script: the
+ * {@code PlatformDescriptors} calls of its POSIX face, and the C runtime and Win32 calls of its
+ * Windows model ({@code _dup2} is {@link #DUP2}, {@code _close} {@link #CLOSE}, {@code _open("NUL")}
+ * {@link #OPEN_NULL}, {@code _wopen} {@link #OPEN_APPEND}).
+ */
 public enum Op {
     /** {@code duplicateAboveStandard(fd)}: the private duplicate. */
     DUP_ABOVE_STANDARD,
@@ -22,8 +27,18 @@ public enum Op {
     IDENTITY,
     /** {@code open(fd)}: a descriptor stream. */
     OPEN_STREAM,
-    /** A read on a descriptor stream. */
+    /** A read on a descriptor stream; on Windows, {@code ReadFile}. */
     READ,
-    /** A write on a descriptor stream. */
-    WRITE
+    /** A write on a descriptor stream; on Windows, {@code WriteFile}. */
+    WRITE,
+    /** Windows: {@code _open_osfhandle(handle)}, a new C runtime descriptor for an OS handle. */
+    OPEN_OSFHANDLE,
+    /** Windows: {@code DuplicateHandle} within the process. */
+    DUPLICATE_HANDLE,
+    /** Windows: {@code SetStdHandle}, the slot a child inherits. */
+    SET_STD_HANDLE,
+    /** Windows: {@code GetFileType}. */
+    GET_FILE_TYPE,
+    /** Windows: {@code GetFileInformationByHandle}, a disk file's identity. */
+    FILE_ID
 }

@@ -1,0 +1,152 @@
+package io.mcpwire.platform.test;
+
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.DescriptorTable;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
+import java.io.ByteArrayOutputStream;
+
+/**
+ * The POSIX face of a fake process: the {@link PlatformDescriptors} calls as a POSIX kernel
+ * answers them, each logged, open to a scripted failure and followed by the wire check. Descriptors
+ * are allocated lowest-free-first, open files are shared, {@code dup2} is atomic.
+ * {@link FakeProcess} is this face, so that a fake passes wherever a provider goes.
+ */
+public abstract sealed class FakePosixDescriptors implements PlatformDescriptors permits FakeProcess {
+    final FakeKernel kernel;
+
+    FakePosixDescriptors(FakeKernel kernel) {
+        this.kernel = kernel;
+    }
+
+    @Override
+    public String name() {
+        return kernel.name;
+    }
+
+    @Override
+    public boolean isSupported() {
+        return true;
+    }
+
+    @Override
+    public String unavailabilityCause() {
+        return null;
+    }
+
+    /** Negative: the fake is chosen only by name or explicitly, never automatically. */
+    @Override
+    public int priority() {
+        return -100;
+    }
+
+    @Override
+    public boolean jvmStreamsFollowDescriptors() {
+        return kernel.followsDescriptors;
+    }
+
+    /** This fake's own table: claims on it never meet claims on the real process or other fakes. */
+    @Override
+    public DescriptorTable descriptorTable() {
+        return kernel.descriptorTable;
+    }
+
+    @Override
+    public int duplicateAboveStandard(int fd) throws DescriptorException {
+        return kernel.call(Op.DUP_ABOVE_STANDARD, fd, -1, null, c -> allocate(kernel.open(c, fd), 3, c));
+    }
+
+    @Override
+    public int duplicate(int fd) throws DescriptorException {
+        return kernel.call(Op.DUP, fd, -1, null, c -> allocate(kernel.open(c, fd), 0, c));
+    }
+
+    @Override
+    public void duplicateOnto(int source, int target) throws DescriptorException {
+        kernel.call(Op.DUP2, target, source, null, c -> {
+            FakeFile file = kernel.open(c, source);
+            checkRange(c, target);
+            if (source != target) {
+                kernel.posix().close(target);
+                kernel.posix().install(target, file, false); // dup2 clears close-on-exec on the target
+            }
+            return target;
+        });
+    }
+
+    @Override
+    public int openNullDevice(Access access) throws DescriptorException {
+        return kernel.call(Op.OPEN_NULL, -1, -1, access, c -> allocate(
+                FakeFile.nullDevice(kernel.nextId(), "null device (" + access.name().toLowerCase() + ")"), 0, c));
+    }
+
+    @Override
+    public int openAppend(String path) throws DescriptorException {
+        return kernel.call(Op.OPEN_APPEND, -1, -1, null, c -> {
+            ByteArrayOutputStream sink = kernel.files.computeIfAbsent(path, k -> new ByteArrayOutputStream());
+            return allocate(FakeFile.sink(kernel.nextId(), kernel.nextId(), "file " + path, FileIdentity.Kind.FILE, sink), 0, c);
+        });
+    }
+
+    /**
+     * A descriptor the parent left closed and the JVM filled with its own file is
+     * {@link StandardOrigin#PROCESS_OWN} while that file is there; a closed one is
+     * {@link StandardOrigin#CLOSED}; any other is inherited.
+     */
+    @Override
+    public StandardOrigin standardOrigin(int fd) throws DescriptorException {
+        return kernel.call(Op.ORIGIN, fd, -1, null, c -> {
+            checkRange(c, fd);
+            return kernel.posix().origin(fd);
+        });
+    }
+
+    @Override
+    public void close(int fd) throws DescriptorException {
+        kernel.call(Op.CLOSE, fd, -1, null, c -> {
+            kernel.open(c, fd);
+            kernel.posix().close(fd);
+            return 0;
+        });
+    }
+
+    @Override
+    public void rebindStandardHandle(int fd) throws DescriptorException {
+        kernel.call(Op.REBIND, fd, -1, null, c -> {
+            if (fd < 0 || fd > 2) {
+                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (not a standard descriptor)");
+            }
+            kernel.open(c, fd);
+            kernel.posix().rebind(fd);
+            return 0;
+        });
+    }
+
+    @Override
+    public FileIdentity identity(int fd) throws DescriptorException {
+        return kernel.call(Op.IDENTITY, fd, -1, null, c -> kernel.open(c, fd).identity());
+    }
+
+    @Override
+    public DescriptorStream open(int fd) throws DescriptorException {
+        kernel.call(Op.OPEN_STREAM, fd, -1, null, c -> 0);
+        return new FakeStream(kernel, fd);
+    }
+
+    private static void checkRange(Call c, int fd) throws DescriptorException {
+        if (!FakeTable.inRange(fd)) {
+            throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
+        }
+    }
+
+    private int allocate(FakeFile file, int floor, Call c) throws DescriptorException {
+        int fd = kernel.posix().allocate(file, floor);
+        if (fd < 0) {
+            throw FakeKernel.error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
+        }
+        return fd;
+    }
+}

@@ -1,0 +1,30 @@
+package io.mcpwire.platform.test;
+
+import io.mcpwire.platform.support.NativeBinding;
+import io.mcpwire.platform.support.windows.WindowsPlatform;
+
+/**
+ * The Windows face of a fake process: mcpwire's shared Windows rules, exactly as the JNA and FFM
+ * Windows providers run them, over the fake's model of the C runtime and the Win32 handles
+ * ({@link FakeWin32}). What a claim does through it is judged on the model's end state, not on
+ * the calls it made.
+ */
+final class FakeWindowsDescriptors extends WindowsPlatform {
+    private final FakeKernel kernel;
+
+    FakeWindowsDescriptors(FakeKernel kernel) {
+        super(NativeBinding.of("the fake's C runtime and Win32", new FakeWin32(kernel, true)), kernel.descriptorTable);
+        this.kernel = kernel;
+    }
+
+    @Override
+    public String name() {
+        return kernel.name;
+    }
+
+    /** Negative: never chosen automatically. */
+    @Override
+    public int priority() {
+        return -100;
+    }
+}
