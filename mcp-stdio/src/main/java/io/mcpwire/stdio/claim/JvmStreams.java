@@ -68,19 +68,17 @@ public final class JvmStreams {
         StreamClaim in = claims.get(PlatformDescriptors.STDIN);
         StreamClaim out = claims.get(PlatformDescriptors.STDOUT);
         StreamClaim err = claims.get(PlatformDescriptors.STDERR);
+        // A stream that cannot be pointed at its diversion discards instead: the original holds a
+        // handle that _dup2 closed, whose value a later handle may reuse, perhaps the wire's.
         if (isolated(out)) {
             swap.divertedOut = swap.endpoint(PlatformDescriptors.STDOUT, "System.out (diverted fd 1)");
-            if (swap.divertedOut != null) {
-                swap.swappedOut = printStream(swap.divertedOut, "stdout.encoding");
-                System.setOut(swap.swappedOut);
-            }
+            swap.swappedOut = printStreamOrDiscard(swap.divertedOut, "stdout.encoding");
+            System.setOut(swap.swappedOut);
         }
         if (isolated(err)) {
             swap.divertedErr = swap.endpoint(PlatformDescriptors.STDERR, "System.err (diverted fd 2)");
-            if (swap.divertedErr != null) {
-                swap.swappedErr = printStream(swap.divertedErr, "stderr.encoding");
-                System.setErr(swap.swappedErr);
-            }
+            swap.swappedErr = printStreamOrDiscard(swap.divertedErr, "stderr.encoding");
+            System.setErr(swap.swappedErr);
         }
         if (isolated(in)) {
             swap.swappedIn = InputStream.nullInputStream();
@@ -97,10 +95,14 @@ public final class JvmStreams {
     public void drain() {
         if (swappedOut != null) {
             flushQuietly(swappedOut, "System.out");
+        }
+        if (divertedOut != null) {
             divertedOut.shutdown(DRAIN_MILLIS);
         }
         if (swappedErr != null) {
             flushQuietly(swappedErr, "System.err");
+        }
+        if (divertedErr != null) {
             divertedErr.shutdown(DRAIN_MILLIS);
         }
     }
@@ -113,13 +115,13 @@ public final class JvmStreams {
     public void reattach() {
         if (swappedOut != null && System.out == swappedOut) {
             Endpoint fd1 = endpoint(PlatformDescriptors.STDOUT, "System.out (fd 1)");
-            System.setOut(fd1 != null ? printStream(fd1, "stdout.encoding") : new PrintStream(OutputStream.nullOutputStream()));
+            System.setOut(printStreamOrDiscard(fd1, "stdout.encoding"));
         } else if (swappedOut != null) {
             LOG.log(Level.WARNING, "System.out was replaced during the session; leaving the replacement");
         }
         if (swappedErr != null && System.err == swappedErr) {
             Endpoint fd2 = endpoint(PlatformDescriptors.STDERR, "System.err (fd 2)");
-            System.setErr(fd2 != null ? printStream(fd2, "stderr.encoding") : new PrintStream(OutputStream.nullOutputStream()));
+            System.setErr(printStreamOrDiscard(fd2, "stderr.encoding"));
         }
         if (swappedIn != null && System.in == swappedIn) {
             Endpoint fd0 = endpoint(PlatformDescriptors.STDIN, "System.in (fd 0)");
@@ -141,8 +143,11 @@ public final class JvmStreams {
         }
     }
 
-    /** Buffered like the JVM's own streams, so unflushed text behaves the same. */
-    private static PrintStream printStream(Endpoint fd, String encodingProperty) {
+    /** Buffered like the JVM's own streams, so unflushed text behaves the same; with no endpoint, a stream that discards. */
+    private static PrintStream printStreamOrDiscard(Endpoint fd, String encodingProperty) {
+        if (fd == null) {
+            return new PrintStream(OutputStream.nullOutputStream());
+        }
         return new PrintStream(new BufferedOutputStream(fd.outputStream(), 128), true, charset(encodingProperty));
     }
 

@@ -21,6 +21,9 @@ public final class StreamClaim {
         int open() throws DescriptorException;
     }
 
+    /** Tries at a fresh diversion after rolling forward: a second one outlasts a passing failure. */
+    private static final int FRESH_DIVERSION_ATTEMPTS = 2;
+
     private final PlatformDescriptors platform;
     private final int fd;
     private final Diversion diversion;
@@ -113,18 +116,24 @@ public final class StreamClaim {
         return rollBack(failure);
     }
 
-    /** {@code dup2(D, fd)}, close D, rebind the standard handle; the first failure, or null. */
+    /**
+     * {@code dup2(D, fd)}, close D, rebind the standard handle; the first failure, or null. A
+     * diversion that landed on fd itself (fd was closed, by a destroying {@code dup2}, and D took
+     * the lowest free descriptor) is already in place: it is only rebound.
+     */
     private DescriptorException divertOnto(int d) {
         DescriptorException failure = null;
-        try {
-            guarded("dup2(" + d + ", " + fd + ")", () -> platform.duplicateOnto(d, fd));
-        } catch (DescriptorException e) {
-            failure = e;
-        }
-        try {
-            guarded("close(" + d + ")", () -> platform.close(d));
-        } catch (DescriptorException e) {
-            failure = failure != null ? failure : e;
+        if (d != fd) {
+            try {
+                guarded("dup2(" + d + ", " + fd + ")", () -> platform.duplicateOnto(d, fd));
+            } catch (DescriptorException e) {
+                failure = e;
+            }
+            try {
+                guarded("close(" + d + ")", () -> platform.close(d));
+            } catch (DescriptorException e) {
+                failure = failure != null ? failure : e;
+            }
         }
         if (failure == null) {
             try {
@@ -154,25 +163,43 @@ public final class StreamClaim {
     }
 
     /**
-     * Rolled forward, fd may be closed (a destroying {@code dup2}) and the OS standard handle may
-     * still name the handle that {@code dup2} closed, which a child would inherit: point both at a
-     * fresh diversion, best effort. P is never touched.
+     * Rolled forward, fd may be on the diversion, closed (a destroying {@code dup2}), or still on
+     * the wire (a {@code dup2} that failed without moving it), and the OS standard handle may still
+     * name the handle that {@code dup2} closed, which a child would inherit. Unless fd is known to
+     * be off the wire, it is pointed at a fresh diversion; then the handle is rebound. Best effort;
+     * P is never touched.
      */
     private void settleRolledForward() {
-        try {
-            rebind();
-            return; // fd is open (on the diversion) and the slot now names it
-        } catch (DescriptorException e) {
-            LOG.log(Level.DEBUG, "fd {0}: rebinding after rolling forward failed ({1}); diverting it afresh", fd, e.getMessage());
-        }
-        try {
-            DescriptorException again = divertOnto(guarded("open the diversion", diversion::open));
-            if (again != null) {
-                LOG.log(Level.WARNING, "fd {0}: could not be pointed at a fresh diversion after rolling forward ({1}); "
-                        + "a child that inherits it may get a closed handle", fd, again.getMessage());
+        if (!mayStillBeOnWire()) {
+            try {
+                rebind();
+                return; // fd is on the diversion and the slot now names it
+            } catch (DescriptorException e) {
+                LOG.log(Level.DEBUG, "fd {0}: rebinding after rolling forward failed ({1}); diverting it afresh", fd, e.getMessage());
             }
+        }
+        DescriptorException last = null;
+        for (int attempt = 0; attempt < FRESH_DIVERSION_ATTEMPTS; attempt++) {
+            try {
+                last = divertOnto(guarded("open the diversion", diversion::open));
+            } catch (DescriptorException e) {
+                last = e;
+            }
+            if (last == null) {
+                return;
+            }
+        }
+        LOG.log(Level.WARNING, "fd {0}: could not be pointed at a fresh diversion after rolling forward ({1}); "
+                + "a child that inherits it may get a closed handle, or the wire", fd, last.getMessage());
+    }
+
+    /** Whether fd may still refer to the wire that P holds: true unless the provider says it does not. */
+    private boolean mayStillBeOnWire() {
+        try {
+            int p = privateFd;
+            return guarded("sameFile(" + fd + ", " + p + ")", () -> platform.sameFile(fd, p) ? 1 : 0) == 1;
         } catch (DescriptorException e) {
-            LOG.log(Level.WARNING, "fd {0}: no fresh diversion after rolling forward ({1})", fd, e.getMessage());
+            return true; // closed, or cannot be told: divert afresh
         }
     }
 

@@ -18,7 +18,7 @@ public final class WindowsErrors {
     public static final int ERROR_PIPE_NOT_CONNECTED = 233;
 
     private static final Map<Integer, String> ERRNO = Map.of(
-            9, "EBADF (Bad file descriptor)", 24, "EMFILE (Too many open files)",
+            9, "EBADF (Bad file descriptor)", 5, "EIO (Input/output error)", 24, "EMFILE (Too many open files)",
             22, "EINVAL (Invalid argument)", 13, "EACCES (Permission denied)",
             2, "ENOENT (No such file or directory)", 12, "ENOMEM (Not enough memory)");
 
