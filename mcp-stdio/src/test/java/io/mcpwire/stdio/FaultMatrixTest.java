@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.test.Call;
+import io.mcpwire.platform.test.FakeJvm;
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.platform.test.FaultRule;
 import io.mcpwire.platform.test.Op;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import io.mcpwire.platform.test.StderrMode;
@@ -31,6 +33,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class FaultMatrixTest {
     private static final String REQUEST_2 = REQUEST.replace("\"id\":1", "\"id\":2");
     private static final String RESPONSE_2 = RESPONSE.replace("\"id\":1", "\"id\":2");
+    private static final String STDOUT_WIRE = "server->client pipe (write end)";
 
     /** One injected failure: the k-th platform call of the run, plain or destroying its target. */
     private record Fault(int call, boolean destroying) {
@@ -41,31 +44,54 @@ class FaultMatrixTest {
     }
 
     /** What one run did. */
-    private record Run(List<Call> calls, boolean allFired, List<String> violations) {
+    private record Run(List<Call> calls, boolean allFired, List<String> violations, ClaimState inputState) {
     }
 
-    /** The descriptor tables the matrix runs over. */
+    /** The descriptor tables the matrix runs over: POSIX tables, and the Windows C runtime over handles. */
     enum Layout {
         /** Pipes on fd 0 and 1, stderr apart. */
-        PIPES(StderrMode.SINK, -1),
+        PIPES(false, StderrMode.SINK, -1, false),
         /** {@code 2>&1}: fd 2 is the wire too, and is claimed. */
-        STDERR_IS_WIRE(StderrMode.SAME_AS_STDOUT, -1),
+        STDERR_IS_WIRE(false, StderrMode.SAME_AS_STDOUT, -1, false),
         /** {@code <&-}: the JVM's module image on fd 0, never to be touched. */
-        STDIN_CLOSED_AT_START(StderrMode.SINK, 0),
+        STDIN_CLOSED_AT_START(false, StderrMode.SINK, 0, false),
         /** {@code >&-}: the JVM's module image on fd 1, never to be touched. */
-        STDOUT_CLOSED_AT_START(StderrMode.SINK, 1);
+        STDOUT_CLOSED_AT_START(false, StderrMode.SINK, 1, false),
+        /** Windows: pipes on the three standard handles. */
+        WINDOWS_PIPES(true, StderrMode.SINK, -1, false),
+        /** Windows: the standard error handle is another handle on the stdout pipe. */
+        WINDOWS_STDERR_IS_WIRE(true, StderrMode.SAME_AS_STDOUT, -1, false),
+        /** Windows: started without stdin: fd 0 open with no OS handle, an empty slot. */
+        WINDOWS_STDIN_MISSING(true, StderrMode.SINK, 0, false),
+        /**
+         * Windows: closing fd 0's diversion fails and so does the rollback, so fd 0 serves rolled
+         * forward from its private duplicate; every other call fails on top of that.
+         */
+        WINDOWS_ROLLED_FORWARD(true, StderrMode.SINK, -1, true);
 
+        final boolean windows;
         final StderrMode stderr;
         final int closedAtStart;
+        final boolean rolledForward;
 
-        Layout(StderrMode stderr, int closedAtStart) {
+        Layout(boolean windows, StderrMode stderr, int closedAtStart, boolean rolledForward) {
+            this.windows = windows;
             this.stderr = stderr;
             this.closedAtStart = closedAtStart;
+            this.rolledForward = rolledForward;
         }
 
         FakeProcess build() {
             FakeProcess.Builder b = FakeProcess.builder().stderr(stderr);
-            return closedAtStart >= 0 ? b.closedAtStart(closedAtStart).build() : b.build();
+            if (windows) {
+                b.windows();
+            }
+            FakeProcess fake = closedAtStart >= 0 ? b.closedAtStart(closedAtStart).build() : b.build();
+            if (rolledForward) {
+                fake.faults().on(Op.CLOSE).once();                                  // closing D after dup2(D, 0)
+                fake.faults().on(Op.DUP2).where(c -> c.fd() == 0).nth(2).once();   // the rollback dup2(P, 0)
+            }
+            return fake;
         }
 
         boolean given(int fd) {
@@ -79,6 +105,10 @@ class FaultMatrixTest {
     void everySingleAndPairedFailureLandsOnTheSafeSide(Layout layout) throws IOException {
         Run baseline = session(List.of(), layout);
         assertTrue(baseline.violations().isEmpty(), () -> "the fault-free session: " + baseline.violations());
+        if (layout.rolledForward) {
+            assertTrue(baseline.inputState() == ClaimState.ROLLED_FORWARD, () -> "the layout's own faults roll fd 0 forward, not "
+                    + baseline.inputState());
+        }
         int runs = 0;
         List<String> violations = new ArrayList<>();
         for (int k1 = 1; k1 <= baseline.calls().size(); k1++) {
@@ -131,7 +161,24 @@ class FaultMatrixTest {
         if (layout.given(0)) {
             fake.client().send(REQUEST);
         }
-        StdioClaim claim = StdioClaim.builder().platform(fake).acquire();
+        // On Windows the JVM's own streams hold the handles they had at start, as a real JVM's do.
+        FakeJvm jvm = layout.windows ? FakeJvm.install(fake) : null;
+        try {
+            return session(fake, layout, faults, rules, before, v);
+        } finally {
+            if (jvm != null) {
+                jvm.exit();
+            }
+        }
+    }
+
+    private static Run session(FakeProcess fake, Layout layout, List<Fault> faults, List<FaultRule> rules,
+                               TableSnapshot before, List<String> v) throws IOException {
+        StdioClaim claim = StdioClaim.builder().platform(fake.provider()).acquire();
+        ClaimState inputState = claim.inputState();
+        if (layout.windows) {
+            whileClaimed(fake, claim, v);
+        }
         String received = null;
         IOException error = null;
         try {
@@ -184,10 +231,13 @@ class FaultMatrixTest {
             if (!sameTable(before, fake.snapshot(), rebindFailed)) {
                 v.add("released, but the table differs:\n" + before.differenceFrom(fake.snapshot()));
             }
+            if (layout.windows && layout.given(1)) {
+                systemOutReachesTheClient(fake, v);
+            }
             if (layout.given(0) && layout.given(1)) {
                 followingClaimWorks(fake, received == null, v);
             } else {
-                StdioClaim.builder().platform(fake).acquire().close(); // granted, and leaves nothing behind
+                StdioClaim.builder().platform(fake.provider()).acquire().close(); // granted, and leaves nothing behind
                 if (!before.descriptors().equals(fake.snapshot().descriptors())) {
                     v.add("the following claim left the table changed:\n" + before.differenceFrom(fake.snapshot()));
                 }
@@ -203,7 +253,7 @@ class FaultMatrixTest {
                 }
             }
             try {
-                StdioClaim.builder().platform(fake).acquire().close();
+                StdioClaim.builder().platform(fake.provider()).acquire().close();
                 v.add("a claim was granted while a restore had failed");
             } catch (ClaimRefusedException expected) {
                 if (!expected.getMessage().contains("fd " + expected.descriptor())) {
@@ -216,7 +266,47 @@ class FaultMatrixTest {
             }
         }
         v.addAll(fake.wireViolations()); // over the whole run, the retry and the following claim
-        return new Run(calls, allFired, v);
+        return new Run(calls, allFired, v, inputState);
+    }
+
+    /**
+     * Windows, while claimed: a stray print reaches no client while fd 1 is isolated, and a child
+     * started now with inherited handles could reach no wire whose descriptor is isolated.
+     */
+    private static void whileClaimed(FakeProcess fake, StdioClaim claim, List<String> v) {
+        if (isolated(claim.outputState())) {
+            System.out.print("stray println from a tool\n"); // the delivered-text check sees it if it lands on the wire
+            System.out.flush();
+        }
+        Set<Integer> reachable = fake.wiresReachableByChild();
+        // With 2>&1, a claim of fd 2 that failed leaves stderr on the wire: in place, as logged.
+        boolean stderrInPlace = claim.stderrIsWire() && (fake.refersToWireOf(2, 1) || fake.stdHandle(2).equals(STDOUT_WIRE));
+        for (int fd = 0; fd < 2; fd++) {
+            ClaimState s = fd == 0 ? claim.inputState() : claim.outputState();
+            if (isolated(s) && reachable.contains(fd) && !(fd == 1 && stderrInPlace)) {
+                v.add("fd " + fd + " is " + s + ", but a child started now would reach its wire (std handles "
+                        + fake.childStdio() + ")");
+            }
+        }
+    }
+
+    private static boolean isolated(ClaimState s) {
+        return s == ClaimState.DIVERTED || s == ClaimState.ROLLED_FORWARD;
+    }
+
+    /** Windows, after the release: what a tool prints reaches the client again. */
+    private static void systemOutReachesTheClient(FakeProcess fake, List<String> v) {
+        fake.client().drainText();
+        System.out.println("after the session");
+        String line;
+        try {
+            line = fake.client().readLine(FakeWire.TIMEOUT);
+        } catch (IllegalStateException none) {
+            line = null;
+        }
+        if (!("after the session" + System.lineSeparator()).equals(line + "\n")) {
+            v.add("after the release System.out did not reach the client (it read " + line + ")");
+        }
     }
 
     private static boolean sameTable(TableSnapshot before, TableSnapshot after, boolean rebindFailed) {
@@ -229,7 +319,7 @@ class FaultMatrixTest {
         // A request the first session failed to read is still in the pipe: it arrives now, once.
         String request = firstRequestUnread ? REQUEST : REQUEST_2;
         String response = firstRequestUnread ? RESPONSE : RESPONSE_2;
-        try (StdioClaim next = StdioClaim.builder().platform(fake).acquire()) {
+        try (StdioClaim next = StdioClaim.builder().platform(fake.provider()).acquire()) {
             if (!firstRequestUnread) {
                 fake.client().send(REQUEST_2);
             }
