@@ -106,27 +106,46 @@ public final class FakeProcess extends FakePosixDescriptors {
 
     /**
      * Makes a pipe inside the table, as {@code pipe(2)} does: two new descriptors, the lowest free
-     * from 3 up, close-on-exec, on a pipe that holds 64 KiB. Not a platform call: nothing is logged.
+     * from 3 up, close-on-exec, on a pipe that holds 64 KiB; on Windows, two non-inheritable
+     * handles on the lowest free descriptors. Not a platform call: nothing is logged.
      *
      * @return {read end, write end}
      * @throws DescriptorException with {@code EMFILE} when the table is full
      */
     public int[] pipe() throws DescriptorException {
         int[] ends = locked(() -> {
-            FakeTable table = kernel.posix();
             long id = kernel.nextId();
             Pipe p = new Pipe("pipe " + id, id, 64 * 1024);
-            int r = table.allocate(FakeFile.pipeEnd(kernel.nextId(), p, true, FileIdentity.Kind.PIPE), 3);
-            int w = r < 0 ? -1 : table.allocate(FakeFile.pipeEnd(kernel.nextId(), p, false, FileIdentity.Kind.PIPE), 3);
-            if (w < 0) {
-                table.close(r);
-            }
-            return new int[] {r, w};
+            FakeFile read = FakeFile.pipeEnd(kernel.nextId(), p, true, FileIdentity.Kind.PIPE);
+            FakeFile write = FakeFile.pipeEnd(kernel.nextId(), p, false, FileIdentity.Kind.PIPE);
+            return kernel.model instanceof FakeCrt crt ? crtPipe(crt, read, write) : posixPipe(kernel.posix(), read, write);
         });
         if (ends[1] < 0) {
             throw new DescriptorException("pipe()", -1, FakeErrors.EMFILE, "EMFILE (Too many open files)");
         }
         return ends;
+    }
+
+    private static int[] posixPipe(FakeTable table, FakeFile read, FakeFile write) {
+        int r = table.allocate(read, 3);
+        int w = r < 0 ? -1 : table.allocate(write, 3);
+        if (w < 0) {
+            table.close(r);
+        }
+        return new int[] {r, w};
+    }
+
+    /** Windows: {@code CreatePipe}'s two handles, not inherited, each wrapped in a C runtime descriptor. */
+    private static int[] crtPipe(FakeCrt crt, FakeFile read, FakeFile write) {
+        long hr = crt.newHandle(read, false);
+        long hw = crt.newHandle(write, false);
+        int r = crt.allocate(hr);
+        int w = r < 0 ? -1 : crt.allocate(hw);
+        if (w < 0) {
+            crt.close(r);
+            crt.closeHandle(hw);
+        }
+        return new int[] {r, w};
     }
 
     // ------------------------------------------------------------------ inspection

@@ -11,21 +11,24 @@ import java.util.Map;
  * Reads and writes one descriptor's OS handle with {@code ReadFile}/{@code WriteFile} on native
  * buffers. {@link #wakeUp()} cancels a pending call with {@code CancelSynchronousIo} on the thread
  * that made it, retrying until that thread has left, since a cancel that comes before the call
- * starts finds nothing to cancel.
+ * starts finds nothing to cancel. A read is registered with the provider's {@link PendingReads}
+ * for its length, so that no query on the same pipe blocks behind it.
  */
 final class HandleStream extends ChunkedStream {
     private final Win32 win;
     private final int fd;
     private final long handle;
+    private final PendingReads pendingReads;
     private final Map<Thread, Long> threadHandles = new HashMap<>();
     private final Map<Thread, Long> inCall = new HashMap<>();
     private NativeMemory readBuffer;
     private NativeMemory writeBuffer;
 
-    HandleStream(Win32 win, int fd, long handle) {
+    HandleStream(Win32 win, int fd, long handle, PendingReads pendingReads) {
         this.win = win;
         this.fd = fd;
         this.handle = handle;
+        this.pendingReads = pendingReads;
     }
 
     @Override
@@ -61,10 +64,12 @@ final class HandleStream extends ChunkedStream {
         while (true) {
             int n;
             entering();
+            pendingReads.enter(handle); // no query on this pipe while the read may block
             try {
                 checkWoken(); // after registering: a wake-up either sees this thread or is seen here
                 n = win.readFile(handle, readBuffer, max);
             } finally {
+                pendingReads.leave(handle);
                 left();
             }
             if (n >= 0) {

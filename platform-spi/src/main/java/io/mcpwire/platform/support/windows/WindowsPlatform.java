@@ -38,6 +38,8 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     public static final int O_BINARY = 0x8000;
     /** {@code STD_INPUT_HANDLE}, {@code STD_OUTPUT_HANDLE}, {@code STD_ERROR_HANDLE}, by descriptor. */
     public static final int[] STD_SLOTS = {-10, -11, -12};
+    /** {@code GetFileType}: unknown, or failed when {@code GetLastError()} says so. */
+    public static final int FILE_TYPE_UNKNOWN = 0;
     /** {@code GetFileType}: a disk file. */
     public static final int FILE_TYPE_DISK = 1;
     /** {@code GetFileType}: a character device (a console, or NUL). */
@@ -47,6 +49,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     private static final String[] STD_NAMES = {"STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE"};
 
     private final DescriptorTable table;
+    private final PendingReads pendingReads = new PendingReads();
 
     /**
      * A provider over {@code binding}.
@@ -86,20 +89,25 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         return duplicateUninherited(bound(), fd, "duplicate(" + fd + ")");
     }
 
-    /** A non-inheritable duplicate of fd's OS handle, on the lowest free C runtime descriptor. */
-    private static int duplicateUninherited(Win32 w, int fd, String op) throws DescriptorException {
+    /**
+     * A non-inheritable duplicate of fd's OS handle, on the lowest free C runtime descriptor; refused
+     * while a read is pending on fd's pipe, since {@code _open_osfhandle} calls {@code GetFileType}.
+     */
+    private int duplicateUninherited(Win32 w, int fd, String op) throws DescriptorException {
         long handle = osHandle(w, fd, op);
-        long copy = w.duplicateHandle(handle);
-        if (copy == 0) {
-            throw win32Error(w, "DuplicateHandle(fd " + fd + ")", fd);
-        }
-        int dup = w.openOsfHandle(copy, O_BINARY);
-        if (dup < 0) {
-            DescriptorException e = crtError(w, "_open_osfhandle(" + op + ")", fd);
-            w.closeHandle(copy);
-            throw e;
-        }
-        return dup;
+        return pendingReads.query(w, handle, fd, op, () -> {
+            long copy = w.duplicateHandle(handle);
+            if (copy == 0) {
+                throw win32Error(w, "DuplicateHandle(fd " + fd + ")", fd);
+            }
+            int dup = w.openOsfHandle(copy, O_BINARY);
+            if (dup < 0) {
+                DescriptorException e = crtError(w, "_open_osfhandle(" + op + ")", fd);
+                w.closeHandle(copy);
+                throw e;
+            }
+            return dup;
+        });
     }
 
     @Override
@@ -172,12 +180,18 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         }
     }
 
+    /** Refused while a read is pending on fd's pipe: the queries would block behind it. */
     @Override
     public FileIdentity identity(int fd) throws DescriptorException {
         Win32 w = bound();
         long handle = osHandle(w, fd, "identity(" + fd + ")");
+        return pendingReads.query(w, handle, fd, "identity(" + fd + ")", () -> identity(w, fd, handle));
+    }
+
+    private static FileIdentity identity(Win32 w, int fd, long handle) throws DescriptorException {
         // The access of a Windows handle is not queried: standard handles are taken as writable.
-        switch (w.getFileType(handle)) {
+        int type = w.getFileType(handle);
+        switch (type) {
             case FILE_TYPE_CHAR:
                 return new FileIdentity(0, handle, w.isConsole(handle) ? FileIdentity.Kind.TERMINAL : FileIdentity.Kind.NULL_DEVICE, true);
             case FILE_TYPE_DISK: {
@@ -190,6 +204,10 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
             case FILE_TYPE_PIPE:
                 return new FileIdentity(0, handle, FileIdentity.Kind.PIPE, true);
             default:
+                // FILE_TYPE_UNKNOWN: the call failed when GetLastError says so, else a device of another kind.
+                if (type == FILE_TYPE_UNKNOWN && w.lastError() != 0) {
+                    throw win32Error(w, "GetFileType(fd " + fd + ")", fd);
+                }
                 return new FileIdentity(0, handle, FileIdentity.Kind.OTHER, true);
         }
     }
@@ -211,7 +229,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     @Override
     public DescriptorStream open(int fd) throws DescriptorException {
         Win32 w = bound();
-        return new HandleStream(w, fd, osHandle(w, fd, "open(" + fd + ")"));
+        return new HandleStream(w, fd, osHandle(w, fd, "open(" + fd + ")"), pendingReads);
     }
 
     private static long osHandle(Win32 w, int fd, String op) throws DescriptorException {

@@ -1,0 +1,45 @@
+package io.mcpwire.platform.test.kit;
+
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.FakeProcess;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+
+/**
+ * The shared Windows rules over the fake's model of the C runtime and Win32 handles, against the
+ * provider contract, on any OS: what the Windows providers do, checked without Windows.
+ */
+class FakeWindowsContractTest extends ProviderContract {
+    private final FakeProcess fake = FakeProcess.builder().windows().build();
+
+    @Override
+    protected PlatformDescriptors provider() {
+        return fake.windows();
+    }
+
+    @Override
+    protected int[] pipe() throws DescriptorException {
+        return fake.pipe();
+    }
+
+    /** Handles are identities, standard handles taken as writable: held to sameFile, as the real Windows providers are. */
+    @Override
+    protected boolean identityTellsFileAndAccess() {
+        return false;
+    }
+
+    /** The model's pipes wait on a condition, inside its file model. */
+    @Override
+    protected void awaitBlocked(Thread thread) {
+        BlockedThreads.awaitWaitingIn(thread, "io.mcpwire.platform.test.FakeFile", Duration.ofSeconds(10));
+    }
+
+    @AfterEach
+    void theModelsRulesHeld() {
+        if (!fake.wireViolations().isEmpty()) {
+            throw new AssertionError("the model's rules were broken: " + fake.wireViolations());
+        }
+    }
+}
