@@ -96,16 +96,27 @@ public final class Diversions {
         if (!given(PlatformDescriptors.STDERR)) {
             return Stderr.UNUSABLE;
         }
+        FileIdentity err;
         try {
-            FileIdentity err = platform.identity(PlatformDescriptors.STDERR);
-            if (!err.writable()) {
-                return Stderr.UNUSABLE; // a JVM started with fd 2 closed may have a read-only file there
-            }
-            boolean same = platform.sameFile(PlatformDescriptors.STDERR, PlatformDescriptors.STDOUT);
-            return same && !err.isTerminal() ? Stderr.WIRE : Stderr.SEPARATE; // a shared terminal is read by a person
+            err = platform.identity(PlatformDescriptors.STDERR);
         } catch (DescriptorException e) {
-            return Stderr.UNUSABLE;
+            err = null; // cannot be examined: never a diversion, but it may still be the wire
         }
+        if (err != null && !err.writable()) {
+            return Stderr.UNUSABLE; // a JVM started with fd 2 closed may have a read-only file there
+        }
+        boolean same;
+        try {
+            same = platform.sameFile(PlatformDescriptors.STDERR, PlatformDescriptors.STDOUT);
+        } catch (DescriptorException e) {
+            // Whether stderr is the wire cannot be told: claim it, so that nothing written to it can reach the wire.
+            LOG.log(Level.WARNING, "whether fd 2 is the wire cannot be told ({0}); claiming it as if it were", e.getMessage());
+            return Stderr.WIRE;
+        }
+        if (same) {
+            return err != null && err.isTerminal() ? Stderr.SEPARATE : Stderr.WIRE; // a shared terminal is read by a person
+        }
+        return err != null ? Stderr.SEPARATE : Stderr.UNUSABLE;
     }
 
     /** fd 0's diversion: the null device. */
