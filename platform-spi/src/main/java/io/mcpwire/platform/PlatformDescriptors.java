@@ -138,6 +138,16 @@ public interface PlatformDescriptors {
     }
 
     /**
+     * What {@code fd} refers to as the operating system names it, for diagnostics only: the path
+     * {@code F_GETPATH} gives on macOS, the {@code /proc/self/fd} link on Linux (such as
+     * {@code pipe:[123]}), the OS handle on Windows. Never throws: a failure is described in the
+     * answer. The default says the provider cannot tell.
+     */
+    default String describe(int fd) {
+        return "(the " + name() + " provider cannot describe fd " + fd + ")";
+    }
+
+    /**
      * Identifies the file {@code fd} refers to, to tell whether two descriptors share a file
      * (for example {@code 2>&1}).
      *

@@ -70,6 +70,7 @@ public final class FfmDescriptors implements PlatformDescriptors {
     @Override public StandardOrigin standardOrigin(int fd) throws DescriptorException { return rules.standardOrigin(fd); }
     @Override public void close(int fd) throws DescriptorException { rules.close(fd); }
     @Override public void rebindStandardHandle(int fd) throws DescriptorException { rules.rebindStandardHandle(fd); }
+    @Override public String describe(int fd) { return rules.describe(fd); }
     @Override public FileIdentity identity(int fd) throws DescriptorException { return rules.identity(fd); }
     @Override public boolean sameFile(int a, int b) throws DescriptorException { return rules.sameFile(a, b); }
     @Override public DescriptorStream open(int fd) throws DescriptorException { return rules.open(fd); }

@@ -6,6 +6,7 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardOrigin;
 
 /**
  * The service-loader face of {@link FakeProcess#shared()}, selected by
@@ -34,6 +35,10 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public int openNullDevice(Access access) throws DescriptorException { return fake().openNullDevice(access); }
     @Override public void close(int fd) throws DescriptorException { fake().close(fd); }
     @Override public void rebindStandardHandle(int fd) throws DescriptorException { fake().rebindStandardHandle(fd); }
+    @Override public int openAppend(String path) throws DescriptorException { return fake().openAppend(path); }
+    @Override public StandardOrigin standardOrigin(int fd) throws DescriptorException { return fake().standardOrigin(fd); }
+    @Override public boolean sameFile(int a, int b) throws DescriptorException { return fake().sameFile(a, b); }
+    @Override public String describe(int fd) { return fake().describe(fd); }
     @Override public FileIdentity identity(int fd) throws DescriptorException { return fake().identity(fd); }
     @Override public DescriptorStream open(int fd) throws DescriptorException { return fake().open(fd); }
 }

@@ -147,6 +147,25 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
         }
     }
 
+    /** {@code F_GETPATH} on macOS, the {@code /proc/self/fd} link on Linux. */
+    @Override
+    public String describe(int fd) {
+        try {
+            PosixLib p = bound();
+            if (p.constants().fGetpath() >= 0) {
+                String path = p.libc().fcntlPath(fd, p.constants().fGetpath());
+                return path != null ? "F_GETPATH " + path : "F_GETPATH failed: " + p.error("fcntl(F_GETPATH)", fd, p.libc().errno()).errorText();
+            }
+            if (ProcFdHolder.PRESENT) {
+                String target = p.libc().readlink("/proc/self/fd/" + fd);
+                return target != null ? "/proc/self/fd/" + fd + " -> " + target : "no /proc/self/fd/" + fd + " (closed)";
+            }
+            return "(no F_GETPATH or /proc/self/fd on this system)";
+        } catch (DescriptorException | RuntimeException e) {
+            return "(cannot tell: " + e.getMessage() + ")";
+        }
+    }
+
     /** Whether this system has {@code /proc/self/fd}, looked up once. */
     private static final class ProcFdHolder {
         static final boolean PRESENT = Files.isDirectory(Path.of("/proc/self/fd"));

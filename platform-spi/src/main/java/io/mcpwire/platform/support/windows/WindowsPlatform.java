@@ -226,6 +226,19 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         return same == null || same;
     }
 
+    /** The OS handle behind fd, and the slot's; no query that a pending read could block. */
+    @Override
+    public String describe(int fd) {
+        try {
+            Win32 w = bound();
+            long handle = w.getOsfHandle(fd);
+            String own = handle == -1 ? "not open" : handle == -2 ? "open with no OS handle" : "handle 0x" + Long.toHexString(handle);
+            return fd >= STDIN && fd <= STDERR ? own + ", " + STD_NAMES[fd] + " 0x" + Long.toHexString(w.getStdHandle(STD_SLOTS[fd])) : own;
+        } catch (DescriptorException | RuntimeException e) {
+            return "(cannot tell: " + e.getMessage() + ")";
+        }
+    }
+
     @Override
     public DescriptorStream open(int fd) throws DescriptorException {
         Win32 w = bound();

@@ -98,6 +98,16 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void describeNamesADescriptorForDiagnosticsAndNeverThrows() throws Exception {
+        String open = provider.describe(readEnd);
+        assertTrue(open != null && !open.isBlank(), "describe(" + readEnd + ") says something");
+        provider.close(writeEnd);
+        String closed = provider.describe(writeEnd);
+        writeEnd = -1;
+        assertTrue(closed != null && !closed.isBlank(), "describe of a closed descriptor says something too");
+    }
+
+    @Test
     void aSupportedProviderSaysNoUnavailabilityCause() {
         assertEquals(null, provider.unavailabilityCause());
         assertFalse(provider.name().isBlank());

@@ -47,6 +47,10 @@ public final class ScenarioChild {
     public static void main(String[] args) throws Exception {
         report = Path.of(args[1]);
         provider = named(System.getProperty("mcpwire.platform"));
+        // What the OS says each standard descriptor is (F_GETPATH on macOS), so a failure explains itself.
+        for (int fd = 0; fd < 3; fd++) {
+            report("FD " + fd + " IS " + provider.describe(fd));
+        }
         if (args[0].equals("absent")) {
             absent();
             return;
