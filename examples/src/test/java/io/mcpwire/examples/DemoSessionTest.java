@@ -3,6 +3,7 @@ package io.mcpwire.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpwire.platform.test.ChildJvm;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
@@ -20,9 +21,11 @@ class DemoSessionTest {
     static List<String> serverCommand() {
         String modulePath = Path.of("target", "modules").toAbsolutePath() + File.pathSeparator
                 + Path.of("target", "classes").toAbsolutePath();
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=" + DemoClient.nativeAccessModules(), "-p", modulePath,
-                "-m", "io.mcpwire.examples/" + DemoServer.class.getName());
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(ChildJvm.conventions());
+        command.addAll(List.of("--enable-native-access=" + DemoClient.nativeAccessModules(), "-p", modulePath,
+                "-m", "io.mcpwire.examples/" + DemoServer.class.getName()));
+        return command;
     }
 
     @Test

@@ -97,6 +97,7 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
      */
     public static McpServerExtension module(String moduleAndClass, String... args) {
         List<String> command = new ArrayList<>(List.of(ChildJvm.java()));
+        command.addAll(ChildJvm.conventions());
         nativeAccessModules().ifPresent(modules -> command.add("--enable-native-access=" + modules));
         command.addAll(List.of("-p", ChildJvm.path(), "-m", moduleAndClass));
         command.addAll(List.of(args));
@@ -105,8 +106,9 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     /** Runs {@code java -cp PATH CLASS ARGS} in a child JVM ({@link #module} for {@code PATH}). */
     public static McpServerExtension mainClass(String className, String... args) {
-        List<String> command = new ArrayList<>(List.of(ChildJvm.java(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", ChildJvm.path(), className));
+        List<String> command = new ArrayList<>(List.of(ChildJvm.java()));
+        command.addAll(ChildJvm.conventions());
+        command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-cp", ChildJvm.path(), className));
         command.addAll(List.of(args));
         return command(command);
     }

@@ -179,6 +179,26 @@ class PosixDescriptorsTest {
         }
     }
 
+    /** {@code socketpair(2)}, which the provider's own binding does not need. */
+    interface Sockets extends com.sun.jna.Library {
+        int socketpair(int domain, int type, int protocol, int[] fds);
+    }
+
+    @Test
+    void aSocketPeerThatClosedWithDataUnreadIsEndOfInputNotAnError() throws Exception {
+        int[] pair = new int[2];
+        Sockets sockets = com.sun.jna.Native.load("c", Sockets.class);
+        assertEquals(0, sockets.socketpair(1 /* AF_UNIX */, 1 /* SOCK_STREAM */, 0, pair), "socketpair");
+        try (DescriptorStream server = posix.open(pair[0])) {
+            byte[] b = "x".getBytes(StandardCharsets.UTF_8);
+            server.write(b, 0, 1); // the peer never reads it
+            posix.close(pair[1]);  // on Linux the server's next read then fails with ECONNRESET
+            assertEquals(-1, server.read(new byte[8], 0, 8), "the client is gone: end of input");
+        } finally {
+            posix.close(pair[0]);
+        }
+    }
+
     private static long openDescriptorCount() throws Exception {
         Path dir = Path.of("/dev/fd");
         try (var s = Files.list(dir)) {

@@ -41,6 +41,19 @@ public final class ChildJvm {
     }
 
     /**
+     * The options that give a child this JVM's line separator and default charset when they are
+     * not the platform's own, as under {@code -Pwindows-conventions}; empty otherwise. Put them
+     * right after {@link #java()}, so that a server in a child JVM follows the same conventions.
+     */
+    public static List<String> conventions() {
+        String platformSeparator = System.getProperty("os.name", "").startsWith("Windows") ? "\r\n" : "\n";
+        if (System.lineSeparator().equals(platformSeparator)) {
+            return List.of();
+        }
+        return List.of("-Dline.separator=" + System.lineSeparator(), "-Dfile.encoding=" + System.getProperty("file.encoding"));
+    }
+
+    /**
      * This JVM's module path and class path entries, without the test framework's jars and
      * without test-classes directories (a child patches those in where it needs them).
      */

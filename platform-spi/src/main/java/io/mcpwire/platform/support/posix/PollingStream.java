@@ -93,6 +93,9 @@ final class PollingStream extends ChunkedStream {
                 return n == 0 ? -1 : (int) n;
             }
             int errno = posix.libc().errno();
+            if (errno == posix.constants().eConnReset()) {
+                return -1; // a socket's peer is gone (it closed with data unread): no more input, as after a close
+            }
             if (errno != PosixConstants.EINTR && errno != posix.constants().eAgain()) {
                 throw posix.error("read(" + fd + ")", fd, errno);
             }

@@ -16,6 +16,7 @@ import java.util.Map;
  * @param fGetpath       {@code F_GETPATH} (macOS), or -1 where the path comes from {@code /proc/self/fd}
  *                       or cannot be had
  * @param eAgain         {@code EAGAIN}
+ * @param eConnReset     {@code ECONNRESET}: a socket's peer closed with data it had not read
  * @param pipeBuf        {@code PIPE_BUF}: a write of at most this many bytes to a pipe that polls
  *                       writable does not block
  * @param nfdsIsInt      whether {@code nfds_t} is an {@code unsigned int} (macOS, FreeBSD) rather
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param errnoNames     errno values and their names, for messages
  */
 public record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCreat, int oAppend, int fGetpath,
-                      int eAgain, int pipeBuf, boolean nfdsIsInt,
+                      int eAgain, int eConnReset, int pipeBuf, boolean nfdsIsInt,
                       Map<Integer, String> errnoNames) {
 
     public static final int O_RDONLY = 0;
@@ -45,11 +46,11 @@ public record PosixConstants(String os, int fDupfdCloexec, int oCloexec, int oCr
             Map.entry(22, "EINVAL"), Map.entry(23, "ENFILE"), Map.entry(24, "EMFILE"), Map.entry(28, "ENOSPC"),
             Map.entry(32, "EPIPE"));
 
-    public static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 0100, 02000, -1, 11, 4096, false,
+    public static final PosixConstants LINUX = new PosixConstants("Linux", 1030, 0x80000, 0100, 02000, -1, 11, 104, 4096, false,
             with(Map.of(11, "EAGAIN", 104, "ECONNRESET", 16, "EBUSY")));
-    public static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 0x200, 0x8, 50, 35, 512, true,
+    public static final PosixConstants MACOS = new PosixConstants("macOS", 67, 0x1000000, 0x200, 0x8, 50, 35, 54, 512, true,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
-    public static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 0x200, 0x8, -1, 35, 512, true,
+    public static final PosixConstants FREEBSD = new PosixConstants("FreeBSD", 17, 0x100000, 0x200, 0x8, -1, 35, 54, 512, true,
             with(Map.of(35, "EAGAIN", 54, "ECONNRESET", 16, "EBUSY")));
 
     private static Map<Integer, String> with(Map<Integer, String> own) {

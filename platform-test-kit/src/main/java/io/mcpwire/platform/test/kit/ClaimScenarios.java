@@ -80,6 +80,7 @@ public abstract class ClaimScenarios {
     private List<String> child(String mode, Path report) {
         String[] frame = blockedFrame().split("#", 2);
         List<String> cmd = new ArrayList<>(List.of(ChildJvm.java()));
+        cmd.addAll(ChildJvm.conventions());
         cmd.addAll(jvmOptions());
         cmd.addAll(List.of("-Dmcpwire.platform=" + providerName(), "-p", ChildJvm.path(), "--add-modules", "ALL-MODULE-PATH",
                 "-m", "io.mcpwire.platform.test.kit/" + ScenarioChild.class.getName(), mode, report.toString(), frame[0], frame[1]));
