@@ -6,7 +6,7 @@
  * {@code ALL-UNNAMED} on the class path) to allow its native calls without a warning.
  */
 module io.mcpwire.platform.ffm {
-    requires io.mcpwire.platform;
+    requires io.mcpwire.platform.rules;
 
     provides io.mcpwire.platform.PlatformDescriptors with io.mcpwire.platform.ffm.FfmDescriptors;
 }

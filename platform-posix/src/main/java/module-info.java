@@ -3,7 +3,7 @@
  * the C library, via JNA. Its JNA bindings live in one package, opened to JNA alone.
  */
 module io.mcpwire.platform.posix {
-    requires io.mcpwire.platform;
+    requires io.mcpwire.platform.rules;
     requires com.sun.jna;
 
     opens io.mcpwire.platform.posix.jna to com.sun.jna;

@@ -4,6 +4,7 @@
  */
 module io.mcpwire.platform.test {
     requires transitive io.mcpwire.platform;
+    requires io.mcpwire.platform.rules;
 
     exports io.mcpwire.platform.test;
 

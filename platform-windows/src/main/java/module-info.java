@@ -3,7 +3,7 @@
  * handles, via JNA. Its JNA bindings live in one package, opened to JNA alone.
  */
 module io.mcpwire.platform.windows {
-    requires io.mcpwire.platform;
+    requires io.mcpwire.platform.rules;
     requires com.sun.jna;
 
     opens io.mcpwire.platform.windows.jna to com.sun.jna;

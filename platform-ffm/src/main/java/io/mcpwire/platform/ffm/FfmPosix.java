@@ -1,10 +1,10 @@
 package io.mcpwire.platform.ffm;
 
-import io.mcpwire.platform.support.NativeBinding;
-import io.mcpwire.platform.support.posix.CLibrary;
-import io.mcpwire.platform.support.posix.PosixConstants;
-import io.mcpwire.platform.support.posix.PosixLib;
-import io.mcpwire.platform.support.posix.PosixPlatform;
+import io.mcpwire.platform.rules.NativeBinding;
+import io.mcpwire.platform.rules.posix.CLibrary;
+import io.mcpwire.platform.rules.posix.PosixConstants;
+import io.mcpwire.platform.rules.posix.PosixLib;
+import io.mcpwire.platform.rules.posix.PosixPlatform;
 
 /** The POSIX rules over the C library through the foreign function API ({@code ForeignCLibrary}). */
 final class FfmPosix extends PosixPlatform {

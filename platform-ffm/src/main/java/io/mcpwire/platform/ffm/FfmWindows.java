@@ -1,9 +1,9 @@
 package io.mcpwire.platform.ffm;
 
 import io.mcpwire.platform.DescriptorTable;
-import io.mcpwire.platform.support.NativeBinding;
-import io.mcpwire.platform.support.windows.Win32;
-import io.mcpwire.platform.support.windows.WindowsPlatform;
+import io.mcpwire.platform.rules.NativeBinding;
+import io.mcpwire.platform.rules.windows.Win32;
+import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import java.util.Locale;
 
 /** The Windows rules over the C runtime and kernel32 through the foreign function API ({@code ForeignWin32}). */

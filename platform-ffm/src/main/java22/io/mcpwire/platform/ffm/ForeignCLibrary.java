@@ -9,8 +9,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.mcpwire.platform.ffm.Foreign.Memory;
-import io.mcpwire.platform.support.NativeMemory;
-import io.mcpwire.platform.support.posix.CLibrary;
+import io.mcpwire.platform.rules.NativeMemory;
+import io.mcpwire.platform.rules.posix.CLibrary;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

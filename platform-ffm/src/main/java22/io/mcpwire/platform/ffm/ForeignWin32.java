@@ -9,8 +9,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.mcpwire.platform.ffm.Foreign.Lazy;
 import io.mcpwire.platform.ffm.Foreign.Memory;
-import io.mcpwire.platform.support.NativeMemory;
-import io.mcpwire.platform.support.windows.Win32;
+import io.mcpwire.platform.rules.NativeMemory;
+import io.mcpwire.platform.rules.windows.Win32;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

@@ -4,8 +4,8 @@ import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import io.mcpwire.platform.posix.jna.LibC;
 import io.mcpwire.platform.posix.jna.PosixIo;
-import io.mcpwire.platform.support.posix.CLibrary;
-import io.mcpwire.platform.support.NativeMemory;
+import io.mcpwire.platform.rules.posix.CLibrary;
+import io.mcpwire.platform.rules.NativeMemory;
 
 /**
  * The C library through JNA: the claim's calls interface-mapped ({@link LibC}), the hot path's

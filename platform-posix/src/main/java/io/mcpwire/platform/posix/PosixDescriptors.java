@@ -1,8 +1,8 @@
 package io.mcpwire.platform.posix;
 
-import io.mcpwire.platform.support.NativeBinding;
-import io.mcpwire.platform.support.posix.PosixLib;
-import io.mcpwire.platform.support.posix.PosixPlatform;
+import io.mcpwire.platform.rules.NativeBinding;
+import io.mcpwire.platform.rules.posix.PosixLib;
+import io.mcpwire.platform.rules.posix.PosixPlatform;
 
 /**
  * The provider for Linux, macOS and FreeBSD through JNA: the POSIX rules shared with the other

@@ -1,7 +1,7 @@
 package io.mcpwire.platform.test;
 
-import io.mcpwire.platform.support.NativeBinding;
-import io.mcpwire.platform.support.windows.WindowsPlatform;
+import io.mcpwire.platform.rules.NativeBinding;
+import io.mcpwire.platform.rules.windows.WindowsPlatform;
 
 /**
  * The Windows face of a fake process: mcpwire's shared Windows rules, exactly as the JNA and FFM

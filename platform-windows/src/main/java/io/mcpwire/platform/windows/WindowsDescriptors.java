@@ -2,9 +2,9 @@ package io.mcpwire.platform.windows;
 
 import com.sun.jna.Native;
 import io.mcpwire.platform.DescriptorTable;
-import io.mcpwire.platform.support.NativeBinding;
-import io.mcpwire.platform.support.windows.Win32;
-import io.mcpwire.platform.support.windows.WindowsPlatform;
+import io.mcpwire.platform.rules.NativeBinding;
+import io.mcpwire.platform.rules.windows.Win32;
+import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.KernelBase;
 import io.mcpwire.platform.windows.jna.Ucrt;

@@ -17,7 +17,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
-import io.mcpwire.platform.support.windows.WindowsErrors;
+import io.mcpwire.platform.rules.windows.WindowsErrors;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;

@@ -1,8 +1,8 @@
-package io.mcpwire.platform.support.posix;
+package io.mcpwire.platform.rules.posix;
 
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.support.ChunkedStream;
-import io.mcpwire.platform.support.NativeMemory;
+import io.mcpwire.platform.rules.ChunkedStream;
+import io.mcpwire.platform.rules.NativeMemory;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;

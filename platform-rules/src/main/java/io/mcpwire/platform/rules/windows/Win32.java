@@ -1,6 +1,6 @@
-package io.mcpwire.platform.support.windows;
+package io.mcpwire.platform.rules.windows;
 
-import io.mcpwire.platform.support.NativeMemory;
+import io.mcpwire.platform.rules.NativeMemory;
 
 /**
  * The Universal C Runtime and Win32 calls the Windows provider makes, as one binding (JNA, the

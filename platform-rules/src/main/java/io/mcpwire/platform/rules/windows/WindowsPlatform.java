@@ -1,4 +1,4 @@
-package io.mcpwire.platform.support.windows;
+package io.mcpwire.platform.rules.windows;
 
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
@@ -6,8 +6,8 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.StandardOrigin;
-import io.mcpwire.platform.support.BoundPlatform;
-import io.mcpwire.platform.support.NativeBinding;
+import io.mcpwire.platform.rules.BoundPlatform;
+import io.mcpwire.platform.rules.NativeBinding;
 
 /**
  * The rules of a Windows provider, over a {@link Win32} binding: the Universal C Runtime's

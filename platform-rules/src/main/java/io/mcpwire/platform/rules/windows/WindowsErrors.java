@@ -1,4 +1,4 @@
-package io.mcpwire.platform.support.windows;
+package io.mcpwire.platform.rules.windows;
 
 import java.util.Map;
 

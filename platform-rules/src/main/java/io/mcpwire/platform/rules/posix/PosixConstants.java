@@ -1,4 +1,4 @@
-package io.mcpwire.platform.support.posix;
+package io.mcpwire.platform.rules.posix;
 
 import java.util.Locale;
 import java.util.Map;

@@ -1,12 +1,12 @@
-package io.mcpwire.platform.support.posix;
+package io.mcpwire.platform.rules.posix;
 
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.StandardOrigin;
-import io.mcpwire.platform.support.BoundPlatform;
-import io.mcpwire.platform.support.NativeBinding;
+import io.mcpwire.platform.rules.BoundPlatform;
+import io.mcpwire.platform.rules.NativeBinding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

@@ -1,4 +1,4 @@
-package io.mcpwire.platform.support;
+package io.mcpwire.platform.rules;
 
 import io.mcpwire.platform.DescriptorException;
 import java.util.Optional;

@@ -1,7 +1,7 @@
-package io.mcpwire.platform.support.posix;
+package io.mcpwire.platform.rules.posix;
 
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.support.NativeMemory;
+import io.mcpwire.platform.rules.NativeMemory;
 
 /**
  * A loaded C library binding with this system's constants, and {@code errno} turned into

@@ -1,6 +1,6 @@
-package io.mcpwire.platform.support.posix;
+package io.mcpwire.platform.rules.posix;
 
-import io.mcpwire.platform.support.NativeMemory;
+import io.mcpwire.platform.rules.NativeMemory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.mcpwire.platform.support.windows;
+package io.mcpwire.platform.rules.windows;
 
 import io.mcpwire.platform.DescriptorException;
 import java.util.HashMap;

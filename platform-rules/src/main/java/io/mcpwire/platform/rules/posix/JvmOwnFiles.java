@@ -1,4 +1,4 @@
-package io.mcpwire.platform.support.posix;
+package io.mcpwire.platform.rules.posix;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.mcpwire.platform.support;
+package io.mcpwire.platform.rules;
 
 /**
  * A block of native memory, as a binding allocates it (JNA's {@code Memory}, a
