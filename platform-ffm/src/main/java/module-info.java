@@ -8,5 +8,5 @@
 module io.mcpwire.platform.ffm {
     requires io.mcpwire.platform.rules;
 
-    provides io.mcpwire.platform.PlatformDescriptors with io.mcpwire.platform.ffm.FfmDescriptors;
+    provides io.mcpwire.platform.PlatformDescriptors with io.mcpwire.platform.ffm.FfmPosix, io.mcpwire.platform.ffm.FfmWindows;
 }

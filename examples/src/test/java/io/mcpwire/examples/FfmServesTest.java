@@ -48,9 +48,16 @@ class FfmServesTest {
         assertEquals(0, r.exitCode(), r::describe);
         assertTrue(r.stdout().contains("\"id\":1") && r.stdout().contains("\"id\":2"), r::describe);
         assertTrue(r.stderr().contains("stdio claimed through ffm, isolated"), r::describe);
-        assertTrue(r.stderr().contains("io.mcpwire.platform.ffm.FfmDescriptors"), "the class-loading log is there");
+        assertTrue(r.stderr().contains("io.mcpwire.platform.ffm.FfmPosix"), "the class-loading log is there");
         assertEquals(List.of(), jnaClasses(r), "no JNA class is loaded when the FFM provider serves");
         assertFalse(r.stderr().contains("restricted method"), "no native-access warning: " + r.stderr());
+    }
+
+    @Test
+    void thePropertyNamesTheFfmProviderOfThisSystemAmongTheTwoOfThatName() throws Exception {
+        ChildJvm.Result r = serve("-Dmcpwire.platform=ffm");
+        assertEquals(0, r.exitCode(), r::describe);
+        assertTrue(r.stderr().contains("stdio claimed through ffm, isolated"), r::describe);
     }
 
     @Test

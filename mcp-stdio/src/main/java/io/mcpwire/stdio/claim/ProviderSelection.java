@@ -81,10 +81,14 @@ public final class ProviderSelection {
         }
         List<PlatformDescriptors> all = providers();
         if (!wanted.isEmpty()) {
-            return all.stream().filter(p -> p.name().equals(wanted)).findFirst()
-                    .map(p -> p.isSupported() ? new Chosen(p)
-                            : (Choice) new None("-D" + PROPERTY + "=" + wanted + " cannot run here: " + p.unavailabilityCause()))
-                    .orElseGet(() -> new None("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all)));
+            // One name may stand for one provider per OS (the FFM module's): the one that can run here.
+            List<PlatformDescriptors> named = all.stream().filter(p -> p.name().equals(wanted)).collect(Collectors.toList());
+            if (named.isEmpty()) {
+                return new None("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
+            }
+            return named.stream().filter(PlatformDescriptors::isSupported).findFirst().<Choice>map(Chosen::new)
+                    .orElseGet(() -> new None("-D" + PROPERTY + "=" + wanted + " cannot run here: " + named.stream()
+                            .map(PlatformDescriptors::unavailabilityCause).distinct().collect(Collectors.joining("; "))));
         }
         // Asked in priority order and no further than the first that can run, so that a lower
         // provider's native library (JNA's, behind the FFM provider) is never loaded for nothing.
@@ -103,7 +107,7 @@ public final class ProviderSelection {
     }
 
     private static String names(List<PlatformDescriptors> all) {
-        return all.isEmpty() ? "none" : all.stream().map(PlatformDescriptors::name).collect(Collectors.joining(", "));
+        return all.isEmpty() ? "none" : all.stream().map(PlatformDescriptors::name).distinct().collect(Collectors.joining(", "));
     }
 
     /**

@@ -6,28 +6,32 @@ import io.mcpwire.platform.rules.posix.PosixConstants;
 import io.mcpwire.platform.rules.posix.PosixLib;
 import io.mcpwire.platform.rules.posix.PosixPlatform;
 
-/** The POSIX rules over the C library through the foreign function API ({@code ForeignCLibrary}). */
-final class FfmPosix extends PosixPlatform {
+/**
+ * The FFM provider on Linux, macOS and FreeBSD: the POSIX rules over the C library through the
+ * foreign function API ({@code ForeignCLibrary}). On any other system it says it cannot run.
+ */
+public final class FfmPosix extends PosixPlatform {
     private static final NativeBinding<PosixLib> FFM = NativeBinding.lazy(
             "the C library through the foreign function API", FfmPosix::bind);
 
-    FfmPosix() {
+    /** Creates the provider; cheap, loads nothing native. */
+    public FfmPosix() {
         super(FFM);
     }
 
     private static PosixLib bind() throws Exception {
-        FfmDescriptors.requireJdk();
+        Ffm.requireJdk();
         PosixConstants constants = PosixLib.constantsHere(); // not a POSIX system: say so before touching the linker
-        return new PosixLib((CLibrary) FfmDescriptors.loadBinding("io.mcpwire.platform.ffm.ForeignCLibrary"), constants);
+        return new PosixLib((CLibrary) Ffm.loadBinding("io.mcpwire.platform.ffm.ForeignCLibrary"), constants);
     }
 
     @Override
     public String name() {
-        return FfmDescriptors.NAME;
+        return Ffm.NAME;
     }
 
     @Override
     public int priority() {
-        return FfmDescriptors.PRIORITY;
+        return Ffm.PRIORITY;
     }
 }

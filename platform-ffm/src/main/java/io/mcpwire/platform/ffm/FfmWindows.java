@@ -6,17 +6,21 @@ import io.mcpwire.platform.rules.windows.Win32;
 import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import java.util.Locale;
 
-/** The Windows rules over the C runtime and kernel32 through the foreign function API ({@code ForeignWin32}). */
-final class FfmWindows extends WindowsPlatform {
+/**
+ * The FFM provider on Windows: the Windows rules over the C runtime and kernel32 through the
+ * foreign function API ({@code ForeignWin32}). On any other system it says it cannot run.
+ */
+public final class FfmWindows extends WindowsPlatform {
     private static final NativeBinding<Win32> FFM = NativeBinding.lazy(
             "the C runtime and kernel32 through the foreign function API", FfmWindows::bind);
 
-    FfmWindows() {
+    /** Creates the provider; cheap, loads nothing native. */
+    public FfmWindows() {
         super(FFM, DescriptorTable.PROCESS);
     }
 
     private static Win32 bind() throws Exception {
-        FfmDescriptors.requireJdk();
+        Ffm.requireJdk();
         String os = System.getProperty("os.name", "");
         if (!os.toLowerCase(Locale.ROOT).startsWith("windows")) {
             throw new UnsupportedOperationException("not Windows (os.name=" + os + ")");
@@ -24,16 +28,16 @@ final class FfmWindows extends WindowsPlatform {
         if (!"64".equals(System.getProperty("sun.arch.data.model", "64"))) {
             throw new UnsupportedOperationException("32-bit Windows is not supported");
         }
-        return (Win32) FfmDescriptors.loadBinding("io.mcpwire.platform.ffm.ForeignWin32");
+        return (Win32) Ffm.loadBinding("io.mcpwire.platform.ffm.ForeignWin32");
     }
 
     @Override
     public String name() {
-        return FfmDescriptors.NAME;
+        return Ffm.NAME;
     }
 
     @Override
     public int priority() {
-        return FfmDescriptors.PRIORITY;
+        return Ffm.PRIORITY;
     }
 }

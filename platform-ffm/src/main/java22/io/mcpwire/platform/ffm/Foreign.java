@@ -10,8 +10,6 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
-import java.lang.invoke.MethodHandle;
-import java.util.function.Supplier;
 
 /**
  * What both foreign bindings share: the linker, the calling thread's call-state segment (where
@@ -43,25 +41,6 @@ final class Foreign {
     /** A native call failed in the JVM, not in C: no binding error is ever expected here. */
     static IllegalStateException failed(String call, Throwable t) {
         return new IllegalStateException("the foreign call " + call + " failed: " + t, t);
-    }
-
-    /** A downcall handle made on first use; made twice at worst, by two racing threads, both alike. */
-    static final class Lazy {
-        private final Supplier<MethodHandle> make;
-        private volatile MethodHandle handle;
-
-        Lazy(Supplier<MethodHandle> make) {
-            this.make = make;
-        }
-
-        MethodHandle get() {
-            MethodHandle h = handle;
-            if (h == null) {
-                h = make.get();
-                handle = h;
-            }
-            return h;
-        }
     }
 
     /** Native memory from an automatic arena: freed when no longer reachable. */

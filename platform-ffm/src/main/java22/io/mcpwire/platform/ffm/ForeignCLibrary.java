@@ -33,7 +33,7 @@ import java.nio.charset.Charset;
  *
  * <p>Every call captures {@code errno} into the calling thread's own state segment
  * ({@link Linker.Option#captureCallState}), read by {@link #errno()}. Loaded only on JDK 22 or
- * newer, by {@link FfmDescriptors}.
+ * newer, by {@link FfmPosix}.
  */
 public final class ForeignCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;

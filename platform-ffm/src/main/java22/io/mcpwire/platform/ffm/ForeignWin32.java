@@ -7,146 +7,171 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import io.mcpwire.platform.ffm.Foreign.Lazy;
 import io.mcpwire.platform.ffm.Foreign.Memory;
 import io.mcpwire.platform.rules.NativeMemory;
+import io.mcpwire.platform.rules.windows.FileInformation;
 import io.mcpwire.platform.rules.windows.Win32;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.Reference;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
  * The Windows calls through {@code java.lang.foreign} (Java 22), 64-bit: the Universal C Runtime
  * ({@code ucrtbase}) and {@code kernel32}, with {@code kernelbase}'s {@code CompareObjectHandles}
- * where it exists. C runtime calls capture {@code errno} and Win32 calls {@code GetLastError()}
- * into the calling thread's state segment. Around each C runtime call the thread's
- * invalid-parameter handler is an upcall that ignores the report, so that a descriptor that is
- * not open gives {@code EBADF} instead of the release runtime's fast-fail. Handles and
- * {@code intptr_t} travel as 64-bit integers, {@code DWORD} and {@code BOOL} as 32-bit ones.
+ * where it exists. The same binding style as {@link ForeignCLibrary}.
+ *
+ * <p>Every call goes through one of two call shapes, both seven 64-bit integer arguments and a
+ * 64-bit result: one captures {@code errno} and {@code GetLastError()} into the calling thread's
+ * state segment, the other captures nothing (for the calls made around another, so that they do
+ * not overwrite what it left). On Windows x64 and on Windows arm64 every integer, {@code DWORD},
+ * {@code BOOL}, handle and pointer travels in a 64-bit register or stack slot, the caller owns the
+ * stack it passes, a callee ignores arguments it does not take and reads the low 32 bits of a
+ * 32-bit one, and variadic integer arguments ({@code _wopen}'s mode) travel like fixed ones; a
+ * 32-bit result is the low half of the 64-bit one. Two shapes mean two downcall stubs, where one
+ * per signature cost some 10 ms of start-up each.
+ *
+ * <p>Around each C runtime call the thread's invalid-parameter handler is an upcall that ignores
+ * the report, so that a descriptor that is not open gives {@code EBADF} instead of the release
+ * runtime's fast-fail.
  */
 public final class ForeignWin32 implements Win32 {
     private static final long ERRNO = Foreign.capturedOffset("errno");
     private static final long LAST_ERROR = Foreign.capturedOffset("GetLastError");
     private static final int DUPLICATE_SAME_ACCESS = 2;
     private static final int THREAD_TERMINATE = 1;
-    private static final int BY_HANDLE_FILE_INFORMATION = 52;
+    private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG,
+            JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
-    private final SymbolLookup ucrt;
-    private final SymbolLookup kernel32;
-    private final Optional<MemorySegment> compareObjectHandlesSymbol;
+    /** {@code (function, state, a .. g)}: captures {@code errno} and {@code GetLastError()}. */
+    private final MethodHandle captured = LINKER.downcallHandle(WORDS, Linker.Option.captureCallState("errno", "GetLastError"));
+    /** {@code (function, a .. g)}: captures nothing. */
+    private final MethodHandle plain = LINKER.downcallHandle(WORDS);
+
+    private final SymbolLookup ucrt = SymbolLookup.libraryLookup("ucrtbase", Arena.global());
+    private final SymbolLookup kernel32 = SymbolLookup.libraryLookup("kernel32", Arena.global());
+
+    private final WinFunction setHandler = new WinFunction(ucrt, "_set_thread_local_invalid_parameter_handler", plain);
+    private final WinFunction getOsfHandle = new WinFunction(ucrt, "_get_osfhandle", captured);
+    private final WinFunction openOsfHandle = new WinFunction(ucrt, "_open_osfhandle", captured);
+    private final WinFunction dup2 = new WinFunction(ucrt, "_dup2", captured);
+    private final WinFunction wopen = new WinFunction(ucrt, "_wopen", captured);
+    private final WinFunction close = new WinFunction(ucrt, "_close", captured);
+    private final WinFunction getCurrentProcess = new WinFunction(kernel32, "GetCurrentProcess", plain);
+    private final WinFunction getCurrentThreadId = new WinFunction(kernel32, "GetCurrentThreadId", plain);
+    private final WinFunction duplicateHandle = new WinFunction(kernel32, "DuplicateHandle", captured);
+    private final WinFunction closeHandle = new WinFunction(kernel32, "CloseHandle", captured);
+    private final WinFunction getStdHandle = new WinFunction(kernel32, "GetStdHandle", captured);
+    private final WinFunction setStdHandle = new WinFunction(kernel32, "SetStdHandle", captured);
+    private final WinFunction getFileType = new WinFunction(kernel32, "GetFileType", captured);
+    private final WinFunction getConsoleMode = new WinFunction(kernel32, "GetConsoleMode", captured);
+    private final WinFunction getFileInformation = new WinFunction(kernel32, "GetFileInformationByHandle", captured);
+    private final WinFunction openThread = new WinFunction(kernel32, "OpenThread", captured);
+    private final WinFunction cancelSynchronousIo = new WinFunction(kernel32, "CancelSynchronousIo", captured);
+    /** Called by their own methods, so that a thread blocked in one shows it on top of its stack. */
+    private final MemorySegment readFile = symbol(kernel32, "ReadFile");
+    private final MemorySegment writeFile = symbol(kernel32, "WriteFile");
+    /** Windows 10 1607 and later; handles are compared conservatively where it is missing. */
+    private final Optional<WinFunction> compareObjectHandles = compareObjectHandles(captured);
     /** The ignoring handler, an upcall stub that lives as long as the JVM. */
     private final MemorySegment ignoreHandler;
 
-    private final Lazy setHandler = plain("ucrt", FunctionDescriptor.of(ADDRESS, ADDRESS), "_set_thread_local_invalid_parameter_handler");
-    private final Lazy getOsfHandle = crt("_get_osfhandle", FunctionDescriptor.of(JAVA_LONG, JAVA_INT));
-    private final Lazy openOsfHandle = crt("_open_osfhandle", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));
-    private final Lazy dup2 = crt("_dup2", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
-    private final Lazy wopen = crtVariadic("_wopen", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT), 2);
-    private final Lazy close = crt("_close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private final Lazy getCurrentProcess = plain("kernel32", FunctionDescriptor.of(JAVA_LONG), "GetCurrentProcess");
-    private final Lazy duplicateHandle = win("DuplicateHandle",
-            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT));
-    private final Lazy closeHandle = win("CloseHandle", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    private final Lazy getStdHandle = win("GetStdHandle", FunctionDescriptor.of(JAVA_LONG, JAVA_INT));
-    private final Lazy setStdHandle = win("SetStdHandle", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
-    private final Lazy getFileType = win("GetFileType", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    private final Lazy getConsoleMode = win("GetConsoleMode", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
-    private final Lazy getFileInformation = win("GetFileInformationByHandle", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
-    private final Lazy readFile = win("ReadFile", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
-    private final Lazy writeFile = win("WriteFile", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
-    private final Lazy getCurrentThreadId = plain("kernel32", FunctionDescriptor.of(JAVA_INT), "GetCurrentThreadId");
-    private final Lazy openThread = win("OpenThread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT));
-    private final Lazy cancelSynchronousIo = win("CancelSynchronousIo", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    private final Lazy compareObjectHandles;
-
     private ForeignWin32() throws ReflectiveOperationException {
-        ucrt = SymbolLookup.libraryLookup("ucrtbase", Arena.global());
-        kernel32 = SymbolLookup.libraryLookup("kernel32", Arena.global());
-        Optional<MemorySegment> compare;
-        try {
-            compare = SymbolLookup.libraryLookup("kernelbase", Arena.global()).find("CompareObjectHandles");
-        } catch (IllegalArgumentException noKernelBase) {
-            compare = Optional.empty(); // handles are then compared conservatively
-        }
-        compareObjectHandlesSymbol = compare;
-        compareObjectHandles = new Lazy(() -> LINKER.downcallHandle(compareObjectHandlesSymbol.orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG)));
         ignoreHandler = LINKER.upcallStub(
                 MethodHandles.lookup().findStatic(ForeignWin32.class, "ignoreInvalidParameter",
                         MethodType.methodType(void.class, MemorySegment.class, MemorySegment.class, MemorySegment.class, int.class, long.class)),
                 FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG), Arena.global());
     }
 
-    /** Binds the libraries; throws what the lookup or the linker threw. */
+    /** A Windows function and the call shape it goes through. */
+    private record WinFunction(String name, MemorySegment address, MethodHandle shape, boolean captures) {
+        WinFunction(SymbolLookup library, String name, MethodHandle shape) {
+            this(name, symbol(library, name), shape, shape.type().parameterCount() == 9);
+        }
+
+        long call(long a, long b, long c, long d, long e, long f, long g) {
+            try {
+                return captures ? (long) shape.invokeExact(address, state(), a, b, c, d, e, f, g)
+                        : (long) shape.invokeExact(address, a, b, c, d, e, f, g);
+            } catch (Throwable t) {
+                throw failed(name, t);
+            }
+        }
+
+        long call(long a, long b, long c) {
+            return call(a, b, c, 0, 0, 0, 0);
+        }
+
+        long call(long a) {
+            return call(a, 0, 0, 0, 0, 0, 0);
+        }
+
+        long call() {
+            return call(0, 0, 0, 0, 0, 0, 0);
+        }
+    }
+
+    /** Binds the libraries; throws what the lookup or the linker threw, or on a 32-bit system. */
     public static ForeignWin32 load() throws ReflectiveOperationException {
+        if (ADDRESS.byteSize() != Long.BYTES) {
+            throw new UnsupportedOperationException("needs a 64-bit system (pointers here are " + ADDRESS.byteSize() + " bytes)");
+        }
         return new ForeignWin32();
+    }
+
+    private static MemorySegment symbol(SymbolLookup library, String name) {
+        return library.find(name).orElseThrow(() -> new UnsupportedOperationException("no " + name + " to bind"));
+    }
+
+    private static Optional<WinFunction> compareObjectHandles(MethodHandle shape) {
+        try {
+            return SymbolLookup.libraryLookup("kernelbase", Arena.global()).find("CompareObjectHandles")
+                    .map(address -> new WinFunction("CompareObjectHandles", address, shape, true));
+        } catch (IllegalArgumentException noKernelBase) {
+            return Optional.empty();
+        }
     }
 
     /** The invalid-parameter handler: ignores the report, so the function returns its error value and sets errno. */
     private static void ignoreInvalidParameter(MemorySegment expression, MemorySegment function, MemorySegment file, int line, long reserved) {
     }
 
-    private MemorySegment symbol(String library, String name) {
-        SymbolLookup lookup = library.equals("ucrt") ? ucrt : kernel32;
-        return lookup.find(name).orElseThrow(() -> new UnsupportedOperationException(library + " has no " + name));
-    }
-
-    private Lazy plain(String library, FunctionDescriptor descriptor, String name) {
-        return new Lazy(() -> LINKER.downcallHandle(symbol(library, name), descriptor));
-    }
-
-    private Lazy crt(String name, FunctionDescriptor descriptor) {
-        return new Lazy(() -> LINKER.downcallHandle(symbol("ucrt", name), descriptor, Linker.Option.captureCallState("errno")));
-    }
-
-    private Lazy crtVariadic(String name, FunctionDescriptor descriptor, int firstVariadic) {
-        return new Lazy(() -> LINKER.downcallHandle(symbol("ucrt", name), descriptor,
-                Linker.Option.captureCallState("errno"), Linker.Option.firstVariadicArg(firstVariadic)));
-    }
-
-    private Lazy win(String name, FunctionDescriptor descriptor) {
-        return new Lazy(() -> LINKER.downcallHandle(symbol("kernel32", name), descriptor, Linker.Option.captureCallState("GetLastError")));
-    }
-
     /** Runs a C runtime call with the ignoring invalid-parameter handler on this thread, then puts the old one back. */
-    private long quietly(String call, CrtCall c) {
+    private long quietly(CrtCall c) {
+        long previous = setHandler.call(ignoreHandler.address());
         try {
-            MemorySegment previous = (MemorySegment) setHandler.get().invokeExact(ignoreHandler);
-            try {
-                return c.call();
-            } finally {
-                MemorySegment unused = (MemorySegment) setHandler.get().invokeExact(previous);
-            }
-        } catch (Throwable t) {
-            throw failed(call, t);
+            return c.call();
+        } finally {
+            setHandler.call(previous);
         }
     }
 
     /** One C runtime call. */
     @FunctionalInterface
     private interface CrtCall {
-        long call() throws Throwable;
+        long call();
     }
 
     @Override
     public long getOsfHandle(int fd) {
-        return quietly("_get_osfhandle", () -> (long) getOsfHandle.get().invokeExact(state(), fd));
+        return quietly(() -> getOsfHandle.call(fd));
     }
 
     @Override
     public int openOsfHandle(long handle, int flags) {
-        return (int) quietly("_open_osfhandle", () -> (int) openOsfHandle.get().invokeExact(state(), handle, flags));
+        return (int) quietly(() -> openOsfHandle.call(handle, flags, 0));
     }
 
     @Override
     public int dup2(int source, int target) {
-        return (int) quietly("_dup2", () -> (int) dup2.get().invokeExact(state(), source, target));
+        return (int) quietly(() -> dup2.call(source, target, 0));
     }
 
     @Override
@@ -156,17 +181,15 @@ public final class ForeignWin32 implements Win32 {
 
     @Override
     public int wopen(String path, int flags, int mode) {
-        return (int) quietly("_wopen", () -> {
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment wide = arena.allocateFrom(path, StandardCharsets.UTF_16LE); // NUL-terminated
-                return (int) wopen.get().invokeExact(state(), wide, flags, mode);
-            }
-        });
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment wide = arena.allocateFrom(path, StandardCharsets.UTF_16LE); // NUL-terminated
+            return (int) quietly(() -> wopen.call(wide.address(), flags, mode));
+        }
     }
 
     @Override
     public int close(int fd) {
-        return (int) quietly("_close", () -> (int) close.get().invokeExact(state(), fd));
+        return (int) quietly(() -> close.call(fd));
     }
 
     @Override
@@ -183,84 +206,53 @@ public final class ForeignWin32 implements Win32 {
     public long duplicateHandle(long handle) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment copy = arena.allocate(JAVA_LONG);
-            long self = (long) getCurrentProcess.get().invokeExact();
-            int ok = (int) duplicateHandle.get().invokeExact(state(), self, handle, self, copy, 0, 0, DUPLICATE_SAME_ACCESS);
+            long self = getCurrentProcess.call();
+            int ok = (int) duplicateHandle.call(self, handle, self, copy.address(), 0, 0, DUPLICATE_SAME_ACCESS);
             return ok != 0 ? copy.get(JAVA_LONG, 0) : 0;
-        } catch (Throwable t) {
-            throw failed("DuplicateHandle", t);
         }
     }
 
     @Override
     public boolean closeHandle(long handle) {
-        try {
-            return (int) closeHandle.get().invokeExact(state(), handle) != 0;
-        } catch (Throwable t) {
-            throw failed("CloseHandle", t);
-        }
+        return (int) closeHandle.call(handle) != 0;
     }
 
     @Override
     public long getStdHandle(int slot) {
-        try {
-            return (long) getStdHandle.get().invokeExact(state(), slot);
-        } catch (Throwable t) {
-            throw failed("GetStdHandle", t);
-        }
+        return getStdHandle.call(slot);
     }
 
     @Override
     public boolean setStdHandle(int slot, long handle) {
-        try {
-            return (int) setStdHandle.get().invokeExact(state(), slot, handle) != 0;
-        } catch (Throwable t) {
-            throw failed("SetStdHandle", t);
-        }
+        return (int) setStdHandle.call(slot, handle, 0) != 0;
     }
 
     @Override
     public int getFileType(long handle) {
-        try {
-            return (int) getFileType.get().invokeExact(state(), handle);
-        } catch (Throwable t) {
-            throw failed("GetFileType", t);
-        }
+        return (int) getFileType.call(handle);
     }
 
     @Override
     public boolean isConsole(long handle) {
         try (Arena arena = Arena.ofConfined()) {
-            return (int) getConsoleMode.get().invokeExact(state(), handle, arena.allocate(JAVA_INT)) != 0;
-        } catch (Throwable t) {
-            throw failed("GetConsoleMode", t);
+            return (int) getConsoleMode.call(handle, arena.allocate(JAVA_INT).address(), 0) != 0;
         }
     }
 
     @Override
     public long[] fileId(long handle) {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment info = arena.allocate(BY_HANDLE_FILE_INFORMATION, 8);
-            if ((int) getFileInformation.get().invokeExact(state(), handle, info) == 0) {
+            MemorySegment info = arena.allocate(FileInformation.SIZE, 8);
+            if ((int) getFileInformation.call(handle, info.address(), 0) == 0) {
                 return null;
             }
-            long volume = info.get(JAVA_INT, 28) & 0xFFFFFFFFL;
-            long index = ((info.get(JAVA_INT, 44) & 0xFFFFFFFFL) << 32) | (info.get(JAVA_INT, 48) & 0xFFFFFFFFL);
-            return new long[] {volume, index};
-        } catch (Throwable t) {
-            throw failed("GetFileInformationByHandle", t);
+            return FileInformation.id(offset -> info.get(JAVA_INT, offset));
         }
     }
 
     @Override
     public Boolean compareObjectHandles(long a, long b) {
-        if (compareObjectHandlesSymbol.isEmpty()) {
-            return null;
-        }
-        try {
-            return (int) compareObjectHandles.get().invokeExact(a, b) != 0;
-        } catch (Throwable t) {
-            throw failed("CompareObjectHandles", t);
-        }
+        return compareObjectHandles.map(f -> (int) f.call(a, b, 0) != 0).orElse(null);
     }
 
     @Override
@@ -270,42 +262,43 @@ public final class ForeignWin32 implements Win32 {
 
     @Override
     public int readFile(long handle, NativeMemory buffer, int count) {
+        MemorySegment into = Memory.of(buffer);
+        if (count > into.byteSize()) {
+            throw new IndexOutOfBoundsException("ReadFile of " + count + " bytes into a buffer of " + into.byteSize());
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment read = arena.allocate(JAVA_INT);
-            int ok = (int) readFile.get().invokeExact(state(), handle, Memory.of(buffer), count, read, MemorySegment.NULL);
+            int ok = (int) (long) captured.invokeExact(readFile, state(), handle, into.address(), (long) count, read.address(), 0L, 0L, 0L);
             return ok != 0 ? read.get(JAVA_INT, 0) : -1;
         } catch (Throwable t) {
             throw failed("ReadFile", t);
+        } finally {
+            Reference.reachabilityFence(buffer);
         }
     }
 
     @Override
     public int writeFile(long handle, NativeMemory buffer, int offset, int count) {
+        MemorySegment from = Memory.of(buffer).asSlice(offset, count); // throws past the buffer, before the call
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment written = arena.allocate(JAVA_INT);
-            int ok = (int) writeFile.get().invokeExact(state(), handle, Memory.of(buffer).asSlice(offset), count, written, MemorySegment.NULL);
+            int ok = (int) (long) captured.invokeExact(writeFile, state(), handle, from.address(), (long) count, written.address(), 0L, 0L, 0L);
             return ok != 0 ? written.get(JAVA_INT, 0) : -1;
         } catch (Throwable t) {
             throw failed("WriteFile", t);
+        } finally {
+            Reference.reachabilityFence(buffer);
         }
     }
 
     @Override
     public long openCurrentThread() {
-        try {
-            int id = (int) getCurrentThreadId.get().invokeExact();
-            return (long) openThread.get().invokeExact(state(), THREAD_TERMINATE, 0, id);
-        } catch (Throwable t) {
-            throw failed("OpenThread", t);
-        }
+        long id = getCurrentThreadId.call();
+        return openThread.call(THREAD_TERMINATE, 0, (int) id);
     }
 
     @Override
     public boolean cancelSynchronousIo(long thread) {
-        try {
-            return (int) cancelSynchronousIo.get().invokeExact(state(), thread) != 0;
-        } catch (Throwable t) {
-            throw failed("CancelSynchronousIo", t);
-        }
+        return (int) cancelSynchronousIo.call(thread) != 0;
     }
 }

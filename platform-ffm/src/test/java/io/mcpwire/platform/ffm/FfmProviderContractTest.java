@@ -12,7 +12,7 @@ import java.time.Duration;
 class FfmProviderContractTest extends ProviderContract {
     @Override
     protected PlatformDescriptors provider() {
-        return new FfmDescriptors();
+        return new FfmPosix();
     }
 
     @Override

@@ -28,7 +28,7 @@ class FfmWindowsContractTest extends ProviderContract {
 
     @Override
     protected PlatformDescriptors provider() {
-        return new FfmDescriptors();
+        return new FfmWindows();
     }
 
     @Override

@@ -5,6 +5,7 @@ import com.sun.jna.WString;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import io.mcpwire.platform.rules.NativeMemory;
+import io.mcpwire.platform.rules.windows.FileInformation;
 import io.mcpwire.platform.rules.windows.Win32;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.KernelBase;
@@ -140,13 +141,11 @@ final class JnaWin32 implements Win32 {
 
     @Override
     public long[] fileId(long handle) {
-        Memory info = new Memory(52); // BY_HANDLE_FILE_INFORMATION
+        Memory info = new Memory(FileInformation.SIZE);
         if (!kernel32.GetFileInformationByHandle(handle, info)) {
             return null;
         }
-        long volume = info.getInt(28) & 0xFFFFFFFFL;
-        long index = ((info.getInt(44) & 0xFFFFFFFFL) << 32) | (info.getInt(48) & 0xFFFFFFFFL);
-        return new long[] {volume, index};
+        return FileInformation.id(info::getInt);
     }
 
     @Override
