@@ -87,7 +87,7 @@ public final class StdioTransport implements McpTransport {
         this.answerDecodeErrors = b.answerDecodeErrors;
         this.input = new WireInput(wire.input(), INBOUND_BYTES, this::endOfInput, this::readFailed);
         // A stalled output hands the reading to a thread of its own, so end of input is still seen.
-        this.queue = new OutboundQueue(Math.max(b.outboundQueueBytes, 1), input::pump);
+        this.queue = new OutboundQueue(b.outboundQueueBytes, input::pump);
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), codec, maxMessageBytes, queue, pending, progress);
     }
 
@@ -312,22 +312,31 @@ public final class StdioTransport implements McpTransport {
          */
         public Builder claim(StdioClaim claim) {
             Objects.requireNonNull(claim, "claim");
-            if (source instanceof WireSource.GivenStreams) {
-                throw new IllegalStateException("give a claim or streams, not both");
-            }
+            requireOnlySource("a claim");
             source = new WireSource.GivenClaim(claim);
             return this;
         }
 
+        /** Refuses a second source of the wire: a claim, streams, or a platform for the transport's own claim. */
+        private void requireOnlySource(String what) {
+            boolean given = !(source instanceof WireSource.ClaimAtBuild own) || own.platform().isPresent();
+            if (given) {
+                throw new IllegalStateException("give a claim, streams or a platform, only one of them (" + what
+                        + " after " + source.describe() + ")");
+            }
+        }
+
         /**
          * The platform provider for the claim the transport takes itself (see
-         * {@code docs/platforms.md}); null chooses one. Without effect when a claim or streams
-         * are given.
+         * {@code docs/platforms.md}); null chooses one.
+         *
+         * @throws IllegalStateException when a claim, streams or another platform was given
          */
         public Builder platform(PlatformDescriptors platform) {
-            if (source instanceof WireSource.ClaimAtBuild) {
-                source = new WireSource.ClaimAtBuild(Optional.ofNullable(platform));
+            if (platform != null) {
+                requireOnlySource("a platform");
             }
+            source = new WireSource.ClaimAtBuild(Optional.ofNullable(platform));
             return this;
         }
 
@@ -340,9 +349,7 @@ public final class StdioTransport implements McpTransport {
         public Builder streams(InputStream input, OutputStream output) {
             Objects.requireNonNull(input, "input");
             Objects.requireNonNull(output, "output");
-            if (source instanceof WireSource.GivenClaim) {
-                throw new IllegalStateException("give a claim or streams, not both");
-            }
+            requireOnlySource("streams");
             source = new WireSource.GivenStreams(input, output);
             return this;
         }
@@ -367,12 +374,18 @@ public final class StdioTransport implements McpTransport {
          * what is left after it is dropped, and the close says how much.
          */
         public Builder gracePeriod(Duration grace) {
-            this.gracePeriod = Objects.requireNonNull(grace, "grace");
+            if (Objects.requireNonNull(grace, "grace").isNegative()) {
+                throw new IllegalArgumentException("a negative grace period: " + grace);
+            }
+            this.gracePeriod = grace;
             return this;
         }
 
         /** How many bytes of frames may wait for the writer before {@code send} blocks (default 32 MiB). */
         public Builder outboundQueueBytes(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("bytes < 1");
+            }
             this.outboundQueueBytes = bytes;
             return this;
         }

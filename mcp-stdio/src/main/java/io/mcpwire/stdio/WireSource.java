@@ -12,6 +12,9 @@ sealed interface WireSource {
     /** The claim to serve over, taken now when the builder was not given one; empty for the caller's streams. */
     Optional<StdioClaim> claim();
 
+    /** What the builder was given, for messages. */
+    String describe();
+
     /** The caller's streams; only for {@link GivenStreams}. */
     default CallerStreams callerStreams() {
         throw new IllegalStateException("not the caller's streams: " + this);
@@ -27,6 +30,11 @@ sealed interface WireSource {
         public Optional<StdioClaim> claim() {
             return Optional.of(StdioClaim.builder().platform(platform.orElse(null)).acquire());
         }
+
+        @Override
+        public String describe() {
+            return platform.map(p -> "the platform " + p.name()).orElse("nothing");
+        }
     }
 
     /**
@@ -38,6 +46,11 @@ sealed interface WireSource {
         @Override
         public Optional<StdioClaim> claim() {
             return Optional.of(given);
+        }
+
+        @Override
+        public String describe() {
+            return "a claim";
         }
     }
 
@@ -51,6 +64,11 @@ sealed interface WireSource {
         @Override
         public Optional<StdioClaim> claim() {
             return Optional.empty();
+        }
+
+        @Override
+        public String describe() {
+            return "streams";
         }
 
         @Override

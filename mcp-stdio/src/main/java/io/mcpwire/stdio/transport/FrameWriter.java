@@ -191,10 +191,12 @@ public final class FrameWriter implements Runnable {
                 if (batch.size() == 1) {
                     writeParts(batch.get(0));
                 } else {
-                    int n = 0; // small frames, one part each: coalesced into one write
+                    int n = 0; // small frames, together at most WRITE_BATCH bytes: coalesced into one write
                     for (Frame f : batch) {
-                        System.arraycopy(f.parts()[0], 0, batchBuffer, n, f.length());
-                        n += f.length();
+                        for (byte[] part : f.parts()) {
+                            System.arraycopy(part, 0, batchBuffer, n, part.length);
+                            n += part.length;
+                        }
                     }
                     out.write(batchBuffer, 0, n);
                     progress.step();

@@ -15,6 +15,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * time writes: the writer thread, or a sender that found the queue empty and idle and writes its
  * own frame at once ({@link #claimIdleWriter()}), which saves a thread hand-off per message when
  * the client keeps up.
+ *
+ * <p>Threads: senders call {@link #put} and {@link #claimIdleWriter}, the writer thread
+ * {@link #take} and {@link #written}; everything is guarded by {@code lock}, and the stall
+ * callback always runs without it.
  */
 public final class OutboundQueue {
 
@@ -37,7 +41,6 @@ public final class OutboundQueue {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
-    private final Condition idle = lock.newCondition();
     private final Runnable onStall;
     private long bytes;
     private boolean closed;
@@ -61,12 +64,25 @@ public final class OutboundQueue {
         this.onStall = onStall;
     }
 
-    /** Adds a frame, waiting for room. */
+    /**
+     * Adds a frame, waiting for room. Before it first waits it reports the stall, outside the
+     * lock: the callback hands the wire's reading to a thread of its own.
+     */
     public void put(Frame frame) throws IOException {
+        if (!offer(frame, false)) {
+            onStall.run();
+            offer(frame, true);
+        }
+    }
+
+    /** Queues {@code frame} when there is room or {@code wait}ing for it; false when it would wait. */
+    private boolean offer(Frame frame, boolean wait) throws IOException {
         lock.lock();
         try {
             while (!closed && bytes > 0 && bytes + frame.length() > capacity) {
-                onStall.run();
+                if (!wait) {
+                    return false;
+                }
                 notFull.awaitUninterruptibly();
             }
             if (closed) {
@@ -75,6 +91,7 @@ public final class OutboundQueue {
             frames.add(frame);
             bytes += frame.length();
             notEmpty.signal();
+            return true;
         } finally {
             lock.unlock();
         }
@@ -102,47 +119,57 @@ public final class OutboundQueue {
     /**
      * Takes the next frames, together at most {@code maxBytes} (at least one frame), waiting for
      * one and for any write in progress; null once the queue is closed and empty. Marks the
-     * writer busy until {@link #written()}.
+     * writer busy until {@link #written()}. While it waits it ticks once a second, and reports,
+     * outside the lock and once, a sender's direct write that has lasted more than
+     * {@link #STALL_NANOS}.
      */
     public List<Frame> take(int maxBytes) {
-        lock.lock();
-        try {
-            while ((frames.isEmpty() || writing) && !closed) {
-                awaitWork();
+        while (true) {
+            lock.lock();
+            try {
+                boolean stalled = false;
+                while ((frames.isEmpty() || writing) && !closed && !stalled) {
+                    stalled = awaitWork();
+                }
+                if (!stalled) {
+                    return takeBatch(maxBytes);
+                }
+            } finally {
+                lock.unlock();
             }
-            if (frames.isEmpty()) {
-                return null;
-            }
-            List<Frame> batch = new ArrayList<>();
-            long size = 0;
-            while (!frames.isEmpty() && (batch.isEmpty() || size + frames.peek().length() <= maxBytes)) {
-                Frame f = frames.poll();
-                batch.add(f);
-                size += f.length();
-            }
-            bytes -= size;
-            writing = true;
-            notFull.signalAll();
-            return batch;
-        } finally {
-            lock.unlock();
+            onStall.run();
         }
     }
 
-    /**
-     * The writer thread's wait: ticks once a second, and while a sender's direct write has lasted
-     * more than {@link #STALL_NANOS} it reports the stall (once).
-     */
-    private void awaitWork() {
+    private List<Frame> takeBatch(int maxBytes) {
+        if (frames.isEmpty()) {
+            return null;
+        }
+        List<Frame> batch = new ArrayList<>();
+        long size = 0;
+        while (!frames.isEmpty() && (batch.isEmpty() || size + frames.peek().length() <= maxBytes)) {
+            Frame f = frames.poll();
+            batch.add(f);
+            size += f.length();
+        }
+        bytes -= size;
+        writing = true;
+        notFull.signalAll();
+        return batch;
+    }
+
+    /** One tick of the writer thread's wait; true when a direct write is newly seen stalled. */
+    private boolean awaitWork() {
         try {
             if (notEmpty.awaitNanos(STALL_NANOS) <= 0 && writing && !stallReported
                     && System.nanoTime() - writingSince >= STALL_NANOS) {
                 stallReported = true;
-                onStall.run();
+                return true;
             }
         } catch (InterruptedException e) {
             // ignored, as the untimed waits here ignore it: the writer ends when the queue closes
         }
+        return false;
     }
 
     /** The writer finished writing what it took. */
@@ -150,7 +177,6 @@ public final class OutboundQueue {
         lock.lock();
         try {
             writing = false;
-            idle.signalAll();
             if (!frames.isEmpty()) {
                 notEmpty.signal(); // frames queued meanwhile wait for the writer thread
             }
@@ -179,7 +205,6 @@ public final class OutboundQueue {
             bytes = 0;
             notEmpty.signalAll();
             notFull.signalAll();
-            idle.signalAll();
             return dropped;
         } finally {
             lock.unlock();

@@ -10,11 +10,41 @@ import java.util.function.Consumer;
  * (no hand-off between threads on the hot path). Once a send by the dispatcher would block on a
  * client that does not read, {@link #pump()} hands the reading to a pump thread that copies the
  * wire into an {@link InboundPipe} and so still sees end of input; the dispatcher reads the pipe
- * from then on. The switch happens only while the dispatcher is not inside a read, so no byte is
- * read twice or out of order; it is never undone.
+ * from then on. Who reads the wire is one {@link Reader} state; its moves, in one place:
+ *
+ * <table>
+ * <caption>Moves</caption>
+ * <tr><th>move</th><th>who makes it</th><th>why</th></tr>
+ * <tr><td>DIRECT or ENDED → READING → DIRECT or ENDED</td><td>the dispatcher, around each read of
+ *     the wire</td><td>no hand-over while it is inside a read, so no byte is read twice or out of
+ *     order; a read that ends or fails moves to ENDED, which stays</td></tr>
+ * <tr><td>DIRECT → PUMPED</td><td>{@link #pump()} (a sender about to wait for room, or the
+ *     writer's stall tick), which starts the pump thread</td><td>a dispatcher blocked on output
+ *     would not see end of input; never undone</td></tr>
+ * <tr><td>DIRECT, READING or ENDED → STOPPED</td><td>{@link #close()}</td><td>the wire is read no
+ *     further; a read in progress ends as it ends</td></tr>
+ * </table>
+ *
+ * <p>A pumped wire stays PUMPED when closed: the dispatcher drains what the pump took, then its
+ * next read fails. Threads: the state is guarded by {@code lock}, held only to read or move it;
+ * the pump thread starts under it (it takes no lock of this class).
  */
 public final class WireInput {
     private static final int CHUNK = 64 * 1024;
+
+    /** Who reads the wire. */
+    private enum Reader {
+        /** The dispatcher reads the wire itself and is not inside a read: the pump may take over. */
+        DIRECT,
+        /** The dispatcher is inside a read of the wire: no hand-over now. */
+        READING,
+        /** The dispatcher saw the wire end or fail: that end is its to report, and nothing is left to pump. */
+        ENDED,
+        /** The pump thread reads the wire; the dispatcher reads what it took. */
+        PUMPED,
+        /** Stopped while the dispatcher read the wire: read no further. */
+        STOPPED
+    }
 
     private final InputStream wire;
     private final InboundPipe pipe;
@@ -22,10 +52,7 @@ public final class WireInput {
     private final Runnable onEnd;
     private final Consumer<IOException> onFailure;
     private final Object lock = new Object();
-    private boolean pumped;
-    private boolean reading;
-    private boolean ended;
-    private boolean closed;
+    private Reader reader = Reader.DIRECT; // guarded by lock
     private volatile Thread pump;
 
     /**
@@ -52,15 +79,19 @@ public final class WireInput {
 
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
-                boolean direct;
+                boolean fromPipe;
+                boolean wasEnded = false;
                 synchronized (lock) {
-                    if (closed && !pumped) {
-                        return -1; // stopped: the wire is read no further (an explicit stream is the caller's)
+                    if (reader == Reader.STOPPED) {
+                        return -1; // the wire is read no further (an explicit stream is the caller's)
                     }
-                    direct = !pumped;
-                    reading = direct;
+                    fromPipe = reader == Reader.PUMPED;
+                    if (!fromPipe) {
+                        wasEnded = reader == Reader.ENDED;
+                        reader = Reader.READING;
+                    }
                 }
-                if (!direct) {
+                if (fromPipe) {
                     return pipeView.read(b, off, len); // what the pump took is drained, to be counted
                 }
                 int n = -1;
@@ -69,8 +100,9 @@ public final class WireInput {
                     return n;
                 } finally {
                     synchronized (lock) {
-                        reading = false;
-                        ended = n < 0; // a failed read ends it too: nothing is left to pump
+                        if (reader == Reader.READING) { // unless stopped meanwhile
+                            reader = wasEnded || n < 0 ? Reader.ENDED : Reader.DIRECT; // a failed read ends it too
+                        }
                     }
                 }
             }
@@ -91,21 +123,23 @@ public final class WireInput {
      */
     public boolean pump() {
         synchronized (lock) {
-            if (!pumped && !reading && !ended && !closed) {
-                pumped = true;
-                Thread t = new Thread(this::pumpLoop, "mcpwire-stdio-reader");
-                t.setDaemon(true); // a transport thread never keeps the JVM alive
-                pump = t;
-                t.start();
+            if (reader == Reader.DIRECT) {
+                reader = Reader.PUMPED;
+                pump = Daemons.thread(this::pumpLoop, "mcpwire-stdio-reader");
+                pump.start();
             }
-            return pumped;
+            return reader == Reader.PUMPED;
         }
     }
 
     /** Whether the pump reads the wire (then the end of input is the pump's to report). */
     public boolean pumped() {
+        return reader() == Reader.PUMPED;
+    }
+
+    private Reader reader() {
         synchronized (lock) {
-            return pumped;
+            return reader;
         }
     }
 
@@ -120,7 +154,9 @@ public final class WireInput {
      */
     public void close() {
         synchronized (lock) {
-            closed = true;
+            if (reader != Reader.PUMPED) {
+                reader = Reader.STOPPED;
+            }
             pipe.close();
         }
     }
