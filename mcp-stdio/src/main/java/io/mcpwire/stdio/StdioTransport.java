@@ -47,13 +47,49 @@ import java.util.concurrent.TimeUnit;
  * {@link Builder#answerDecodeErrors} is on, the default) and reported to the listener; serving goes
  * on. See {@code docs/transport.md}.
  *
- * <p>Threads: a dispatcher that reads, frames, decodes and calls the listener, a writer, and,
- * once the output stalls, a reader that takes over the reading so that end of input is still
- * seen; all daemons. Sends are thread-safe, whole frames, in call order, coalesced by the
- * writer under load, and block while the bounded outbound queue is full. At end of input the
- * transport waits for the answers to every request received while anything moves (the grace
- * period counts time without progress), writes them, releases the claim, and only then tells
- * the listener.
+ * <p>Sends are thread-safe, whole frames, in call order, coalesced by the writer under load, and
+ * block while the bounded outbound queue is full. At end of input the transport waits for the
+ * answers to every request received while anything moves (the grace period counts time without
+ * progress), writes them, releases the claim, and only then tells the listener.
+ *
+ * <p>Threads and locks (all threads daemons, all made by {@code Daemons}):
+ *
+ * <table>
+ * <caption>Who owns what</caption>
+ * <tr><th>thread</th><th>owns</th><th>blocks in</th></tr>
+ * <tr><td>{@code mcpwire-stdio-dispatcher}</td><td>reading the wire while {@link WireInput} is
+ *     DIRECT, framing ({@code LineFramer}), decoding, the listener's {@code onMessage}; answering
+ *     undecodable lines</td><td>a read of the wire or of the inbound pipe; a send on a full queue</td></tr>
+ * <tr><td>{@code mcpwire-stdio-writer}</td><td>writing queued frames ({@link FrameWriter})</td>
+ *     <td>{@link OutboundQueue#take}; a write the client does not read</td></tr>
+ * <tr><td>{@code mcpwire-stdio-reader} (the pump, from the first stall on)</td><td>reading the
+ *     wire into the inbound pipe, and reporting its end</td><td>a read of the wire; a full pipe</td></tr>
+ * <tr><td>any caller of {@link #send}</td><td>encoding its message; writing it itself when the
+ *     queue is empty and idle ({@link OutboundQueue#claimIdleWriter})</td><td>a full queue; its own
+ *     direct write</td></tr>
+ * <tr><td>the close's winner (any of the above, or the caller of {@link #close})</td><td>the
+ *     close, start to end ({@link Lifecycle}): the queue closed, the wire woken, the threads
+ *     joined, the claim released, {@code onClosed}</td><td>the grace waits; the joins</td></tr>
+ * </table>
+ *
+ * <table>
+ * <caption>Which lock guards what</caption>
+ * <tr><th>lock</th><th>guards</th></tr>
+ * <tr><td>{@code OutboundQueue.lock}</td><td>the queued frames, their bytes, who is writing;
+ *     {@code notEmpty}, {@code notFull}</td></tr>
+ * <tr><td>{@code WireInput.lock}</td><td>who reads the wire (its {@code Reader} state)</td></tr>
+ * <tr><td>{@code InboundPipe.lock}</td><td>the pumped bytes not yet read</td></tr>
+ * <tr><td>{@code PendingRequests.lock}</td><td>the requests received and not yet answered</td></tr>
+ * <tr><td>{@code FrameWriter}'s monitor</td><td>the first write failure</td></tr>
+ * <tr><td>{@code ClaimedWire}'s monitor (under a claim)</td><td>the release, once</td></tr>
+ * <tr><td>none: {@link Lifecycle}, {@code Progress}</td><td>compare-and-set, and a clock read
+ *     every 10 ms</td></tr>
+ * </table>
+ *
+ * <p>One order: {@code WireInput.lock} before {@code InboundPipe.lock} (closing the pipe, and
+ * starting the pump thread, happen under the former); no other lock is taken while one is held.
+ * No callback runs under a lock: the stall report ({@code WireInput.pump}) runs after the
+ * queue's lock is released, and the listener is called with no lock of the transport's held.
  */
 public final class StdioTransport implements McpTransport {
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
