@@ -52,48 +52,38 @@ import java.util.concurrent.TimeUnit;
  * answers to every request received while anything moves (the grace period counts time without
  * progress), writes them, releases the claim, and only then tells the listener.
  *
- * <p>Threads and locks (all threads daemons, all made by {@code Daemons}):
+ * <p>Threads and locks. Every thread is a daemon made by {@code Daemons}; the close is run to its
+ * end by the one thread that wins {@link Lifecycle}'s move to DRAINING.
  *
- * <table>
- * <caption>Who owns what</caption>
- * <tr><th>thread</th><th>owns</th><th>blocks in</th></tr>
- * <tr><td>{@code mcpwire-stdio-dispatcher}</td><td>reading the wire while {@link WireInput} is
- *     DIRECT, framing ({@code LineFramer}), decoding, the listener's {@code onMessage}; answering
- *     undecodable lines</td><td>a read of the wire or of the inbound pipe; a send on a full queue</td></tr>
- * <tr><td>{@code mcpwire-stdio-writer}</td><td>writing queued frames ({@link FrameWriter})</td>
- *     <td>{@link OutboundQueue#take}; a write the client does not read</td></tr>
- * <tr><td>{@code mcpwire-stdio-reader} (the pump, from the first stall on)</td><td>reading the
- *     wire into the inbound pipe, and reporting its end</td><td>a read of the wire; a full pipe</td></tr>
- * <tr><td>any caller of {@link #send}</td><td>encoding its message; writing it itself when the
- *     queue is empty and idle ({@link OutboundQueue#claimIdleWriter})</td><td>a full queue; its own
- *     direct write</td></tr>
- * <tr><td>the close's winner (any of the above, or the caller of {@link #close})</td><td>the
- *     close, start to end ({@link Lifecycle}): the queue closed, the wire woken, the threads
- *     joined, the claim released, {@code onClosed}</td><td>the grace waits; the joins</td></tr>
- * </table>
+ * <pre>
+ * thread                      owns                                              blocks in
+ * mcpwire-stdio-reader        reading the wire into the inbound pipe; at its    a wire read; a full pipe;
+ *                             end the end-of-input rule; a failed read          the grace wait
+ * mcpwire-stdio-dispatcher    reading the pipe, framing, decoding, onMessage,   a pipe read; a send on
+ *                             answering undecodable lines                       a full queue
+ * mcpwire-stdio-writer        writing queued frames (FrameWriter)               take(); a write
+ * any caller of send          encoding its message; writing it itself when      a full queue; its own
+ *                             the queue is empty and idle                       direct write
+ * the close's winner          the queue closed, the wire woken, the threads     the grace waits; joins
+ *                             joined, the claim released, onClosed once
  *
- * <table>
- * <caption>Which lock guards what</caption>
- * <tr><th>lock</th><th>guards</th></tr>
- * <tr><td>{@code OutboundQueue.lock}</td><td>the queued frames, their bytes, who is writing;
- *     {@code notEmpty}, {@code notFull}</td></tr>
- * <tr><td>{@code WireInput.lock}</td><td>who reads the wire (its {@code Reader} state)</td></tr>
- * <tr><td>{@code InboundPipe.lock}</td><td>the pumped bytes not yet read</td></tr>
- * <tr><td>{@code PendingRequests.lock}</td><td>the requests received and not yet answered</td></tr>
- * <tr><td>{@code FrameWriter}'s monitor</td><td>the first write failure</td></tr>
- * <tr><td>{@code ClaimedWire}'s monitor (under a claim)</td><td>the release, once</td></tr>
- * <tr><td>none: {@link Lifecycle}, {@code Progress}</td><td>compare-and-set, and a clock read
- *     every 10 ms</td></tr>
- * </table>
+ * lock                        guards
+ * OutboundQueue.lock          the queued frames and their bytes, who writes; notEmpty, notFull
+ * InboundPipe.lock            the bytes read from the wire and not yet dispatched
+ * PendingRequests.lock        the requests received and not yet answered
+ * FrameWriter's monitor       the first write failure
+ * ClaimedWire's monitor       the release, once (under a claim)
+ * an Endpoint's monitor       a served descriptor's calls in flight
+ * (none)                      Lifecycle: compare-and-set; Progress: a clock read every 10 ms
+ * </pre>
  *
- * <p>One order: {@code WireInput.lock} before {@code InboundPipe.lock} (closing the pipe, and
- * starting the pump thread, happen under the former); no other lock is taken while one is held.
- * No callback runs under a lock: the stall report ({@code WireInput.pump}) runs after the
- * queue's lock is released, and the listener is called with no lock of the transport's held.
+ * <p>One lock order: {@code ClaimedWire}'s monitor, then an {@code Endpoint}'s (the release wakes
+ * the served descriptors and waits for their calls to leave); no other lock of the transport is
+ * taken while one is held. No callback runs under a lock: the listener is called, and the
+ * end-of-input rule run, with no lock of the transport's held.
  */
 public final class StdioTransport implements McpTransport {
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
-    private static final long JOIN_MILLIS = 2_000;
 
     private final Wire wire;
     private final Optional<StdioClaim> claim;
@@ -113,6 +103,7 @@ public final class StdioTransport implements McpTransport {
     private volatile LineDispatcher lines;
     private volatile Thread dispatcher;
     private volatile Thread writer;
+    private volatile TransportShutdown shutdown;
 
     private StdioTransport(Builder b, Wire wire, Optional<StdioClaim> claim) {
         this.wire = wire;
@@ -122,8 +113,7 @@ public final class StdioTransport implements McpTransport {
         this.graceNanos = b.gracePeriod.toNanos();
         this.answerDecodeErrors = b.answerDecodeErrors;
         this.input = new WireInput(wire.input(), INBOUND_BYTES, this::endOfInput, this::readFailed);
-        // A stalled output hands the reading to a thread of its own, so end of input is still seen.
-        this.queue = new OutboundQueue(b.outboundQueueBytes, input::pump);
+        this.queue = new OutboundQueue(b.outboundQueueBytes);
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), codec, maxMessageBytes, queue, pending, progress);
     }
 
@@ -151,7 +141,10 @@ public final class StdioTransport implements McpTransport {
                 answerDecodeErrors, lifecycle::isClosing);
         writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
         dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
+        shutdown = new TransportShutdown(lifecycle, progress, queue, frames, wire, input, pending, lines, listener,
+                dispatcher, writer, graceNanos);
         writer.start();
+        input.start();
         dispatcher.start();
     }
 
@@ -207,8 +200,8 @@ public final class StdioTransport implements McpTransport {
     }
 
     /**
-     * The dispatcher reads the wire itself until the output stalls (see {@link WireInput}); when it
-     * saw the end of input itself, it runs the end-of-input rule, else the pump thread does.
+     * The dispatcher reads what the reader thread took from the wire; the reader runs the
+     * end-of-input rule when the wire ends, and reports a failed read.
      */
     private void dispatchLoop() {
         Optional<String> absent = wire.outputAbsence();
@@ -221,15 +214,9 @@ public final class StdioTransport implements McpTransport {
         try {
             lines.run(input.input());
         } catch (IOException | RuntimeException e) {
-            if (!input.pumped()) {
-                readFailed(e);
-            }
-            return; // pumped: the pipe failed because the transport is closing, or the pump reports it
+            readFailed(e); // nothing when the pipe failed because the transport is closing
         } finally {
             dispatched.countDown();
-        }
-        if (!input.pumped() && !lifecycle.isClosing()) {
-            endOfInput();
         }
     }
 
@@ -267,59 +254,9 @@ public final class StdioTransport implements McpTransport {
         terminate(TransportClosed.Reason.CLOSED, null); // answers still owed are not waited for
     }
 
-    /**
-     * The close, run once by the caller that wins it (see {@link Lifecycle} for the rules):
-     * writes what is queued while the client reads it, stops the threads, counts what was lost,
-     * releases the wire, then tells the listener. Later callers wait for it, except the
-     * transport's own threads, which the winner joins.
-     */
+    /** The close, run once by the caller that wins it: see {@link TransportShutdown}. */
     private void terminate(TransportClosed.Reason reason, Throwable cause) {
-        if (!lifecycle.beginClose()) {
-            if (!isTransportThread()) {
-                lifecycle.awaitClosed();
-            }
-            return;
-        }
-        try {
-            if (reason != TransportClosed.Reason.FAILED || Thread.currentThread() != writer) {
-                progress.await(queue::isIdle, graceNanos);
-            }
-            lifecycle.stopSends();
-            int unwritten = queue.close();
-            frames.stopping();
-            // A writer still blocked on a client that does not read loses its frame, counted.
-            boolean readersLeave = wire.wake();
-            input.close();
-            if (readersLeave) {
-                Daemons.join(input.pumpThread(), JOIN_MILLIS); // otherwise a daemon blocked on a stream no one can wake
-                Daemons.join(dispatcher, JOIN_MILLIS);
-            }
-            Daemons.join(writer, JOIN_MILLIS);
-            int unanswered = reason == TransportClosed.Reason.CLOSED ? 0 : pending.count() + lines.abandoned();
-            int dropped = unwritten + frames.failedFrames() + unanswered;
-            if (frames.failure() != null && reason == TransportClosed.Reason.END_OF_INPUT) {
-                reason = TransportClosed.Reason.FAILED; // the answers could not be delivered
-                cause = frames.failure();
-            }
-            wire.release();
-            if (dropped > 0) {
-                LOG.log(Level.WARNING, "the transport closed ({0}) with {1} message(s) lost ({2} unwritten, "
-                        + "{3} cut off or failed in writing, {4} unanswered)",
-                        reason, dropped, unwritten, frames.failedFrames(), unanswered);
-            }
-            try {
-                listener.onClosed(new TransportClosed(reason, cause, dropped));
-            } catch (RuntimeException e) {
-                LOG.log(Level.ERROR, "the listener failed on close", e);
-            }
-        } finally {
-            lifecycle.closed();
-        }
-    }
-
-    private boolean isTransportThread() {
-        Thread t = Thread.currentThread();
-        return t == input.pumpThread() || t == dispatcher || t == writer;
+        shutdown.run(reason, cause);
     }
 
     /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */
@@ -353,13 +290,8 @@ public final class StdioTransport implements McpTransport {
             return this;
         }
 
-        /** Refuses a second source of the wire: a claim, streams, or a platform for the transport's own claim. */
         private void requireOnlySource(String what) {
-            boolean given = !(source instanceof WireSource.ClaimAtBuild own) || own.platform().isPresent();
-            if (given) {
-                throw new IllegalStateException("give a claim, streams or a platform, only one of them (" + what
-                        + " after " + source.describe() + ")");
-            }
+            source.requireNoneGiven(what);
         }
 
         /**

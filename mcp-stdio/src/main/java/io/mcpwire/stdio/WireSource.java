@@ -15,6 +15,14 @@ sealed interface WireSource {
     /** What the builder was given, for messages. */
     String describe();
 
+    /** Refuses a second source of the wire: a claim, streams, or a platform for the transport's own claim. */
+    default void requireNoneGiven(String what) {
+        if (!(this instanceof ClaimAtBuild own) || own.platform().isPresent()) {
+            throw new IllegalStateException("give a claim, streams or a platform, only one of them (" + what
+                    + " after " + describe() + ")");
+        }
+    }
+
     /** The caller's streams; only for {@link GivenStreams}. */
     default CallerStreams callerStreams() {
         throw new IllegalStateException("not the caller's streams: " + this);

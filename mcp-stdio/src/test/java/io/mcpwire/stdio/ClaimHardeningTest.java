@@ -19,6 +19,7 @@ import io.mcpwire.platform.test.Op;
 import io.mcpwire.platform.test.StderrMode;
 import io.mcpwire.platform.test.TableSnapshot;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -173,6 +174,7 @@ class ClaimHardeningTest {
         FakeProcess fake = FakeProcess.builder().windowsStyle().build();
         TableSnapshot before = fake.snapshot();
         PrintStream out = System.out;
+        InputStream in = System.in;
         // The second question (after fd 1 is diverted, before the JVM's streams are swapped) throws.
         PlatformDescriptors failing = throwingOn(fake, "jvmStreamsFollowDescriptors", 2);
         assertThrows(IllegalStateException.class, () -> StdioClaim.builder().platform(failing).acquire());
@@ -181,8 +183,8 @@ class ClaimHardeningTest {
         try (StdioClaim next = on(fake).acquire()) {
             exchange(fake, next); // nothing was left registered
         } finally {
-            System.setOut(out);
-            System.setIn(System.in);
+            System.setOut(out); // the Windows-style claim swapped both, and the release gave new ones
+            System.setIn(in);
         }
     }
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -17,8 +16,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * the client keeps up.
  *
  * <p>Threads: senders call {@link #put} and {@link #claimIdleWriter}, the writer thread
- * {@link #take} and {@link #written}; everything is guarded by {@code lock}, and the stall
- * callback always runs without it.
+ * {@link #take} and {@link #written}; everything is guarded by {@code lock}, and no callback
+ * runs under it.
  */
 public final class OutboundQueue {
 
@@ -33,56 +32,25 @@ public final class OutboundQueue {
     public record Frame(byte[][] parts, int length) {
     }
 
-    /** How long a direct write may last before the output counts as stalled, and the writer's idle tick. */
-    private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(1);
-
     private final long capacity;
     private final ArrayDeque<Frame> frames = new ArrayDeque<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
-    private final Runnable onStall;
     private long bytes;
     private boolean closed;
     private boolean writing;
-    private long writingSince;
-    private boolean stallReported;
 
     /** A queue that holds at most {@code capacityBytes} bytes (more only for one large frame). */
     public OutboundQueue(long capacityBytes) {
-        this(capacityBytes, () -> { });
-    }
-
-    /**
-     * A queue that also reports a stalled output, once per stall, to {@code onStall}: a sender
-     * about to wait for room, or a direct write that has lasted more than a second (seen by the
-     * writer thread on its idle tick, so that no write on the hot path wakes anyone). The
-     * transport then hands the reading of the wire to a thread of its own.
-     */
-    public OutboundQueue(long capacityBytes, Runnable onStall) {
         this.capacity = capacityBytes;
-        this.onStall = onStall;
     }
 
-    /**
-     * Adds a frame, waiting for room. Before it first waits it reports the stall, outside the
-     * lock: the callback hands the wire's reading to a thread of its own.
-     */
+    /** Adds a frame, waiting for room. */
     public void put(Frame frame) throws IOException {
-        if (!offer(frame, false)) {
-            onStall.run();
-            offer(frame, true);
-        }
-    }
-
-    /** Queues {@code frame} when there is room or {@code wait}ing for it; false when it would wait. */
-    private boolean offer(Frame frame, boolean wait) throws IOException {
         lock.lock();
         try {
             while (!closed && bytes > 0 && bytes + frame.length() > capacity) {
-                if (!wait) {
-                    return false;
-                }
                 notFull.awaitUninterruptibly();
             }
             if (closed) {
@@ -91,7 +59,6 @@ public final class OutboundQueue {
             frames.add(frame);
             bytes += frame.length();
             notEmpty.signal();
-            return true;
         } finally {
             lock.unlock();
         }
@@ -108,8 +75,6 @@ public final class OutboundQueue {
                 return false;
             }
             writing = true;
-            writingSince = System.nanoTime();
-            stallReported = false;
             return true;
         } finally {
             lock.unlock();
@@ -119,57 +84,31 @@ public final class OutboundQueue {
     /**
      * Takes the next frames, together at most {@code maxBytes} (at least one frame), waiting for
      * one and for any write in progress; null once the queue is closed and empty. Marks the
-     * writer busy until {@link #written()}. While it waits it ticks once a second, and reports,
-     * outside the lock and once, a sender's direct write that has lasted more than
-     * {@link #STALL_NANOS}.
+     * writer busy until {@link #written()}.
      */
     public List<Frame> take(int maxBytes) {
-        while (true) {
-            lock.lock();
-            try {
-                boolean stalled = false;
-                while ((frames.isEmpty() || writing) && !closed && !stalled) {
-                    stalled = awaitWork();
-                }
-                if (!stalled) {
-                    return takeBatch(maxBytes);
-                }
-            } finally {
-                lock.unlock();
-            }
-            onStall.run();
-        }
-    }
-
-    private List<Frame> takeBatch(int maxBytes) {
-        if (frames.isEmpty()) {
-            return null;
-        }
-        List<Frame> batch = new ArrayList<>();
-        long size = 0;
-        while (!frames.isEmpty() && (batch.isEmpty() || size + frames.peek().length() <= maxBytes)) {
-            Frame f = frames.poll();
-            batch.add(f);
-            size += f.length();
-        }
-        bytes -= size;
-        writing = true;
-        notFull.signalAll();
-        return batch;
-    }
-
-    /** One tick of the writer thread's wait; true when a direct write is newly seen stalled. */
-    private boolean awaitWork() {
+        lock.lock();
         try {
-            if (notEmpty.awaitNanos(STALL_NANOS) <= 0 && writing && !stallReported
-                    && System.nanoTime() - writingSince >= STALL_NANOS) {
-                stallReported = true;
-                return true;
+            while ((frames.isEmpty() || writing) && !closed) {
+                notEmpty.awaitUninterruptibly();
             }
-        } catch (InterruptedException e) {
-            // ignored, as the untimed waits here ignore it: the writer ends when the queue closes
+            if (frames.isEmpty()) {
+                return null;
+            }
+            List<Frame> batch = new ArrayList<>();
+            long size = 0;
+            while (!frames.isEmpty() && (batch.isEmpty() || size + frames.peek().length() <= maxBytes)) {
+                Frame f = frames.poll();
+                batch.add(f);
+                size += f.length();
+            }
+            bytes -= size;
+            writing = true;
+            notFull.signalAll();
+            return batch;
+        } finally {
+            lock.unlock();
         }
-        return false;
     }
 
     /** The writer finished writing what it took. */

@@ -12,6 +12,7 @@ import static org.mockito.Mockito.when;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
+import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.KernelBase;
 import io.mcpwire.platform.windows.jna.Ucrt;
@@ -73,9 +74,9 @@ final class MockWindows {
         fds.put(0, handle("stdin pipe"));
         fds.put(1, handle("stdout pipe"));
         fds.put(2, handle("stderr pipe"));
-        slots.put(Kernel32.STD_INPUT_HANDLE, fds.get(0));
-        slots.put(Kernel32.STD_OUTPUT_HANDLE, fds.get(1));
-        slots.put(Kernel32.STD_ERROR_HANDLE, fds.get(2));
+        slots.put(WindowsPlatform.STD_SLOTS[0], fds.get(0));
+        slots.put(WindowsPlatform.STD_SLOTS[1], fds.get(1));
+        slots.put(WindowsPlatform.STD_SLOTS[2], fds.get(2));
 
         when(ucrt._set_thread_local_invalid_parameter_handler(any(Ucrt.InvalidParameterHandler.class))).thenAnswer(i -> {
             suppressed.set(true);
@@ -161,7 +162,7 @@ final class MockWindows {
             slots.put(i.getArgument(0), i.getArgument(1));
             return true;
         });
-        when(kernel32.GetFileType(anyLong())).thenReturn(Kernel32.FILE_TYPE_PIPE);
+        when(kernel32.GetFileType(anyLong())).thenReturn(WindowsPlatform.FILE_TYPE_PIPE);
         when(kernelBase.CompareObjectHandles(anyLong(), anyLong())).thenAnswer(i ->
                 objects.get((Long) i.getArgument(0)).equals(objects.get((Long) i.getArgument(1))));
         when(kernel32.OpenThread(anyInt(), anyBoolean(), anyInt())).thenReturn(0x999L);

@@ -4,6 +4,7 @@ import com.sun.jna.Function;
 import com.sun.jna.Native;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.Ucrt;
 import io.mcpwire.stdio.StdioClaim;
@@ -131,8 +132,8 @@ public final class WindowsChildSession {
 
     /** Whether each Win32 standard slot holds the C runtime descriptor's current handle. */
     private static String slotsMatch() {
-        boolean in = kernel32.GetStdHandle(Kernel32.STD_INPUT_HANDLE) == QuietCrt.osHandle(ucrt, 0);
-        boolean out = kernel32.GetStdHandle(Kernel32.STD_OUTPUT_HANDLE) == QuietCrt.osHandle(ucrt, 1);
+        boolean in = kernel32.GetStdHandle(WindowsPlatform.STD_SLOTS[0]) == QuietCrt.osHandle(ucrt, 0);
+        boolean out = kernel32.GetStdHandle(WindowsPlatform.STD_SLOTS[1]) == QuietCrt.osHandle(ucrt, 1);
         return in && out ? "MATCH" : "DIFFER in=" + in + " out=" + out;
     }
 

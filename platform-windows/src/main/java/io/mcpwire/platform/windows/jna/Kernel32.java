@@ -5,24 +5,15 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 
-/** The {@code kernel32.dll} calls of the provider; {@code HANDLE}s are 64-bit {@code long}s. */
+/**
+ * The {@code kernel32.dll} calls of the provider; {@code HANDLE}s are 64-bit {@code long}s. The
+ * standard-handle slots and file types are the shared rules' ({@code WindowsPlatform}).
+ */
 public interface Kernel32 extends Library {
-    /** {@code STD_INPUT_HANDLE}. */
-    int STD_INPUT_HANDLE = -10;
-    /** {@code STD_OUTPUT_HANDLE}. */
-    int STD_OUTPUT_HANDLE = -11;
-    /** {@code STD_ERROR_HANDLE}. */
-    int STD_ERROR_HANDLE = -12;
     /** {@code DUPLICATE_SAME_ACCESS}. */
     int DUPLICATE_SAME_ACCESS = 2;
     /** {@code THREAD_TERMINATE}: the access {@code CancelSynchronousIo} needs. */
     int THREAD_TERMINATE = 1;
-    /** {@code FILE_TYPE_DISK}. */
-    int FILE_TYPE_DISK = 1;
-    /** {@code FILE_TYPE_CHAR}. */
-    int FILE_TYPE_CHAR = 2;
-    /** {@code FILE_TYPE_PIPE}. */
-    int FILE_TYPE_PIPE = 3;
 
     /** {@code BOOL SetStdHandle(DWORD nStdHandle, HANDLE hHandle)}. */
     boolean SetStdHandle(int stdHandle, long handle);
