@@ -10,7 +10,8 @@ import java.lang.System.Logger.Level;
 /**
  * The claim of one standard descriptor (0, 1, or 2 when it is the wire): the state machine of the
  * contract's rules 3 to 9. Registration (rule 1) is the caller's, before {@link #engage()} and
- * after a successful {@link #release}. Not thread-safe: its owner serializes calls.
+ * after a successful {@link #release}. Its owner serializes the moves; any thread may read
+ * its state, which each move publishes whole.
  */
 public final class StreamClaim {
 
@@ -27,13 +28,22 @@ public final class StreamClaim {
     private final PlatformDescriptors platform;
     private final int fd;
     private final Diversion diversion;
-    // Volatile: other threads read them for messages (a refused claim names its holder's state).
-    private volatile ClaimState state;
+    // The owner's working state, touched by the owner alone.
+    private ClaimState state;
     /** The private duplicate P; once recorded, never closed until the restore has succeeded. */
-    private volatile int privateFd = -1;
+    private int privateFd = -1;
     /** Why the stream is served in place or absent, for logs and for a claim that requires isolation. */
-    private volatile String reason = "";
-    private volatile Diversions.Absence absence;
+    private String reason = "";
+    private Diversions.Absence absence;
+    /**
+     * What every other thread reads (a refused claim names its holder's state): the four fields
+     * above as one value, published whole at the end of each move, so no reader sees half of one.
+     */
+    private volatile Status status = new Status(null, -1, "", null);
+
+    /** The claim's state, private duplicate, reason and absence, as one value. */
+    private record Status(ClaimState state, int privateFd, String reason, Diversions.Absence absence) {
+    }
 
     /** A claim of {@code fd} through {@code platform}, diverted to what {@code diversion} opens. */
     public StreamClaim(PlatformDescriptors platform, int fd, Diversion diversion) {
@@ -52,22 +62,30 @@ public final class StreamClaim {
 
     /** The current state; null before {@link #engage()} or {@link #absent}. */
     public ClaimState state() {
-        return state;
+        return status.state();
     }
 
     /** Why the stream is served in place or absent; empty otherwise. */
     public String reason() {
-        return reason;
+        return status.reason();
     }
 
     /** The descriptor that carries the wire now: P when diverted or rolled forward, else fd. */
     public int servingDescriptor() {
-        return state == ClaimState.IN_PLACE || state == ClaimState.RELEASED ? fd : privateFd;
+        Status s = status;
+        return s.state() == ClaimState.IN_PLACE || s.state() == ClaimState.RELEASED ? fd : s.privateFd();
     }
 
     /** Whether the wire is served from the private duplicate. */
     public boolean isolated() {
-        return state == ClaimState.DIVERTED || state == ClaimState.ROLLED_FORWARD || state == ClaimState.STUCK;
+        ClaimState s = status.state();
+        return s == ClaimState.DIVERTED || s == ClaimState.ROLLED_FORWARD || s == ClaimState.STUCK;
+    }
+
+    /** Ends a move: its result, published whole to other threads. */
+    private ClaimState publish() {
+        status = new Status(state, privateFd, reason, absence);
+        return state;
     }
 
     /**
@@ -79,12 +97,12 @@ public final class StreamClaim {
         reason = why.reason();
         state = ClaimState.ABSENT;
         LOG.log(Level.WARNING, "{0}; the claim leaves it alone and serves no wire on it", reason);
-        return state;
+        return publish();
     }
 
     /** Why the stream is absent; null unless {@link ClaimState#ABSENT}. */
     public Diversions.Absence absence() {
-        return absence;
+        return status.absence();
     }
 
     /**
@@ -110,6 +128,7 @@ public final class StreamClaim {
         DescriptorException failure = divertOnto(d);
         if (failure == null) {
             state = ClaimState.DIVERTED;
+            publish();
             flushIfDiverted();
             return state;
         }
@@ -150,6 +169,7 @@ public final class StreamClaim {
         if (rollbackFailure != null) {
             // Rule 6: fd is off the wire and stays so; P still holds the wire: roll forward.
             state = ClaimState.ROLLED_FORWARD;
+            publish();
             LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
                     + "serving the wire from private fd {3}; the restore at exit will try again",
                     fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd);
@@ -214,12 +234,14 @@ public final class StreamClaim {
     public boolean release(boolean mayClosePrivate) {
         if (state == null || state == ClaimState.RELEASED || state == ClaimState.IN_PLACE || state == ClaimState.ABSENT) {
             state = ClaimState.RELEASED;
+            publish();
             return true;
         }
         flushIfDiverted(); // stray buffered text drains into the diversion, not onto the wire
         DescriptorException restoreFailure = putWireBack("after the restore");
         if (restoreFailure != null) {
             state = ClaimState.STUCK;
+            publish();
             LOG.log(Level.ERROR, "fd {0}: the restore failed ({1}); fd {0} stays diverted and "
                     + "claimed, so later claims are refused; private fd {2} keeps the wire",
                     fd, restoreFailure.getMessage(), privateFd);
@@ -233,6 +255,7 @@ public final class StreamClaim {
         }
         privateFd = -1;
         state = ClaimState.RELEASED;
+        publish();
         return true;
     }
 
@@ -240,7 +263,7 @@ public final class StreamClaim {
         reason = "fd " + fd + ": " + why + " (" + cause.getMessage() + ")";
         state = ClaimState.IN_PLACE;
         LOG.log(Level.WARNING, "{0}; serving it in place, unisolated", reason);
-        return state;
+        return publish();
     }
 
     /**
@@ -323,6 +346,7 @@ public final class StreamClaim {
 
     @Override
     public String toString() {
-        return "fd " + fd + " " + state + (privateFd >= 0 ? " (private fd " + privateFd + ")" : "");
+        Status s = status;
+        return "fd " + fd + " " + s.state() + (s.privateFd() >= 0 ? " (private fd " + s.privateFd() + ")" : "");
     }
 }
