@@ -1,5 +1,7 @@
 package io.mcpwire.platform.test;
 
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -235,5 +237,27 @@ final class FakeCrt implements DescriptorModel {
             s.put(fd, describeSlot(fd));
         }
         return new TableSnapshot(fds, s);
+    }
+
+    /** What {@code GetFileType} answers for {@code f}. */
+    static int fileType(FakeFile f) {
+        return switch (f.role) {
+            case PIPE_READ, PIPE_WRITE -> WindowsPlatform.FILE_TYPE_PIPE;
+            case NULL_DEVICE -> WindowsPlatform.FILE_TYPE_CHAR;
+            case FILE -> WindowsPlatform.FILE_TYPE_DISK;
+            case SINK -> switch (f.kind) {
+                case TERMINAL -> WindowsPlatform.FILE_TYPE_CHAR;
+                case FILE -> WindowsPlatform.FILE_TYPE_DISK;
+                default -> WindowsPlatform.FILE_TYPE_PIPE; // stderr: the client's log pipe
+            };
+        };
+    }
+
+    /** The standard descriptor of a slot ({@code STD_INPUT_HANDLE} -10 is 0, and so on). */
+    static int slotIndex(int slot) {
+        if (slot < -12 || slot > -10) {
+            throw new IllegalArgumentException("not a standard-handle slot: " + slot);
+        }
+        return -10 - slot;
     }
 }

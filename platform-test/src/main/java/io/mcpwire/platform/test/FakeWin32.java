@@ -190,12 +190,12 @@ final class FakeWin32 implements Win32 {
 
     @Override
     public long getStdHandle(int slot) {
-        return kernel.locked(() -> crt().slot(slotIndex(slot)));
+        return kernel.locked(() -> crt().slot(FakeCrt.slotIndex(slot)));
     }
 
     @Override
     public boolean setStdHandle(int slot, long handle) {
-        int fd = slotIndex(slot);
+        int fd = FakeCrt.slotIndex(slot);
         return crtOrWin32(Op.SET_STD_HANDLE, fd, false, c -> {
             crt().setSlot(fd, handle);
             return true;
@@ -207,7 +207,7 @@ final class FakeWin32 implements Win32 {
         return win32(Op.GET_FILE_TYPE, handle, 0, c -> {
             FakeFile f = live(c, handle);
             query(f, "GetFileType");
-            return fileType(f);
+            return FakeCrt.fileType(f);
         });
     }
 
@@ -365,26 +365,6 @@ final class FakeWin32 implements Win32 {
         return f;
     }
 
-    private static int fileType(FakeFile f) {
-        return switch (f.role) {
-            case PIPE_READ, PIPE_WRITE -> WindowsPlatform.FILE_TYPE_PIPE;
-            case NULL_DEVICE -> WindowsPlatform.FILE_TYPE_CHAR;
-            case FILE -> WindowsPlatform.FILE_TYPE_DISK;
-            case SINK -> switch (f.kind) {
-                case TERMINAL -> WindowsPlatform.FILE_TYPE_CHAR;
-                case FILE -> WindowsPlatform.FILE_TYPE_DISK;
-                default -> WindowsPlatform.FILE_TYPE_PIPE; // stderr: the client's log pipe
-            };
-        };
-    }
-
-    private static int slotIndex(int slot) {
-        if (slot < -12 || slot > -10) {
-            throw new IllegalArgumentException("not a standard-handle slot: " + slot);
-        }
-        return -10 - slot;
-    }
-
     /** A C runtime call: a failure sets {@code errno} and returns -1. */
     private int crtCall(Op op, int fd, int source, Access access, FakeKernel.Action<Integer> action) {
         try {
@@ -407,37 +387,6 @@ final class FakeWin32 implements Win32 {
         } catch (DescriptorException e) {
             errors.get()[1] = e.errorCode();
             return failed;
-        }
-    }
-
-    /** A native buffer on the heap. */
-    private static final class HeapMemory implements NativeMemory {
-        final byte[] bytes;
-
-        HeapMemory(int size) {
-            bytes = new byte[size];
-        }
-
-        @Override
-        public void putInt(long offset, int value) {
-            for (int i = 0; i < 4; i++) {
-                bytes[(int) offset + i] = (byte) (value >>> (8 * i));
-            }
-        }
-
-        @Override
-        public short getShort(long offset) {
-            return (short) ((bytes[(int) offset] & 0xff) | (bytes[(int) offset + 1] << 8));
-        }
-
-        @Override
-        public void write(long offset, byte[] source, int from, int n) {
-            System.arraycopy(source, from, bytes, (int) offset, n);
-        }
-
-        @Override
-        public void read(long offset, byte[] target, int to, int n) {
-            System.arraycopy(bytes, (int) offset, target, to, n);
         }
     }
 }

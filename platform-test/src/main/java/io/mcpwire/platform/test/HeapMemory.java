@@ -1,0 +1,34 @@
+package io.mcpwire.platform.test;
+
+import io.mcpwire.platform.rules.NativeMemory;
+
+/** A native buffer on the heap. */
+final class HeapMemory implements NativeMemory {
+    final byte[] bytes;
+
+    HeapMemory(int size) {
+        bytes = new byte[size];
+    }
+
+    @Override
+    public void putInt(long offset, int value) {
+        for (int i = 0; i < 4; i++) {
+            bytes[(int) offset + i] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    @Override
+    public short getShort(long offset) {
+        return (short) ((bytes[(int) offset] & 0xff) | (bytes[(int) offset + 1] << 8));
+    }
+
+    @Override
+    public void write(long offset, byte[] source, int from, int n) {
+        System.arraycopy(source, from, bytes, (int) offset, n);
+    }
+
+    @Override
+    public void read(long offset, byte[] target, int to, int n) {
+        System.arraycopy(bytes, (int) offset, target, to, n);
+    }
+}
