@@ -232,13 +232,22 @@ public final class StdioTransport implements McpTransport {
      * is owed is dropped and counted. A close() meanwhile ends the wait.
      */
     private void endOfInput() {
+        endOfInput(TransportClosed.Reason.END_OF_INPUT);
+    }
+
+    /**
+     * The session ends as at end of input, for {@code reason}: every line already received is
+     * dispatched and every request answered while anything moves. One grace period in all: when
+     * it ran out here, the close does not wait for the queue again.
+     */
+    private void endOfInput(TransportClosed.Reason reason) {
         boolean answered = progress.await(
                 () -> lifecycle.isClosing() || (dispatched.getCount() == 0 && pending.count() == 0), graceNanos);
         if (!answered) {
             LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after {1} ms without progress",
                     pending.count(), TimeUnit.NANOSECONDS.toMillis(graceNanos));
         }
-        terminate(TransportClosed.Reason.END_OF_INPUT, null);
+        shutdown.run(reason, null, !answered);
     }
 
     // ------------------------------------------------------------------ closing
@@ -256,7 +265,7 @@ public final class StdioTransport implements McpTransport {
 
     /** The close, run once by the caller that wins it: see {@link TransportShutdown}. */
     private void terminate(TransportClosed.Reason reason, Throwable cause) {
-        shutdown.run(reason, cause);
+        shutdown.run(reason, cause, false);
     }
 
     /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */

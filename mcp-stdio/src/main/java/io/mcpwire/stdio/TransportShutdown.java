@@ -26,7 +26,13 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
                          Thread dispatcher, Thread writer, long graceNanos) {
     private static final long JOIN_MILLIS = 2_000;
 
-    void run(TransportClosed.Reason reason, Throwable cause) {
+    /**
+     * Runs the close, or waits for the one that runs it.
+     *
+     * @param graceSpent whether a whole grace period has just passed without progress (at end of
+     *                   input), so that the queue is not waited for again: the grace runs once
+     */
+    void run(TransportClosed.Reason reason, Throwable cause, boolean graceSpent) {
         if (!lifecycle.beginClose()) {
             if (!isTransportThread()) {
                 lifecycle.awaitClosed();
@@ -34,7 +40,7 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
             return;
         }
         try {
-            if (reason != TransportClosed.Reason.FAILED || Thread.currentThread() != writer) {
+            if (!graceSpent && (reason != TransportClosed.Reason.FAILED || Thread.currentThread() != writer)) {
                 progress.await(queue::isIdle, graceNanos);
             }
             lifecycle.stopSends();

@@ -106,6 +106,54 @@ class TransportShutdownTest {
         assertTrue(t.claim().orElseThrow().isReleased());
     }
 
+    @Test
+    void oneAnswerStuckInADirectWriteHoldsTheCloseNoLongerThanTheGracePlusASecond() throws Exception {
+        assertTheShutdownBound(1);
+    }
+
+    @Test
+    void aHundredStuckAnswersHoldTheCloseNoLongerThanTheGracePlusASecondAndAreEachCounted() throws Exception {
+        assertTheShutdownBound(100);
+    }
+
+    /**
+     * {@code requests} requests for 1 MiB answers; the dispatcher writes the first itself and the
+     * client never reads. From the client's close to {@code onClosed}: one grace period, not two.
+     */
+    private static void assertTheShutdownBound(int requests) throws Exception {
+        Duration grace = Duration.ofSeconds(1);
+        FakeProcess fake = FakeProcess.builder().pipeCapacity(64 * 1024).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(grace).build();
+        BigAnswers server = new BigAnswers(t);
+        fake.client().send(big(1, MIB));
+        awaitDispatcherBlockedInAWrite();
+        for (int id = 2; id <= requests; id++) {
+            fake.client().send(big(id, MIB));
+        }
+        long start = System.nanoTime();
+        fake.client().closeInput();
+        TransportClosed c = server.awaitClosed();
+        long took = System.nanoTime() - start;
+        assertEquals(requests, c.dropped(), "the answer cut off, and every request behind it: " + c);
+        assertTrue(took < grace.plusSeconds(1).toNanos(), "closed " + TimeUnit.NANOSECONDS.toMillis(took)
+                + " ms after the client's close, with a grace of " + grace.toMillis() + " ms");
+        assertTrue(t.claim().orElseThrow().isReleased());
+    }
+
+    @Test
+    void anInvalidRequestWhoseIdCannotBeRepeatedIsStillAnsweredAsAnInvalidRequest() throws Exception {
+        FakeProcess fake = FakeProcess.withPipes();
+        StdioTransport t = StdioTransport.builder().platform(fake).maxMessageBytes(1000).build();
+        BigAnswers server = new BigAnswers(t);
+        fake.client().send("{\"jsonrpc\":\"1.0\",\"id\":\"" + "i".repeat(950) + "\",\"method\":\"x\"}");
+        JsonRpcError answer = error(fake.client().readLine(T));
+        assertEquals(null, answer.id(), answer::toString);
+        assertEquals(-32600, answer.error().code(), "still an invalid request, with its id dropped: " + answer);
+        assertTrue(answer.error().message().contains("too long to repeat"), answer::toString);
+        fake.client().closeInput();
+        assertEquals(0, server.awaitClosed().dropped());
+    }
+
     /** Waits for a state: the transport's dispatcher parked inside a write to the fake's full pipe. */
     private static void awaitDispatcherBlockedInAWrite() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

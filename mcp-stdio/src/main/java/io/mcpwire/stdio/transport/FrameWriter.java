@@ -78,7 +78,9 @@ public final class FrameWriter implements Runnable {
         try {
             frame = encode(message);
         } catch (MessageTooLargeException e) {
-            standInFor(answers, e, moreComing);
+            if (answers.isPresent()) {
+                deliver(standIn(answers.get(), message, e), answers, moreComing);
+            }
             throw e;
         }
         deliver(frame, answers, moreComing);
@@ -98,7 +100,9 @@ public final class FrameWriter implements Runnable {
         byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
         if (utf8.length > maxMessageBytes) {
             MessageTooLargeException e = new MessageTooLargeException(utf8.length, maxMessageBytes);
-            standInFor(answers, e, moreComing);
+            if (answers.isPresent()) {
+                deliver(standIn(answers.get(), null, e), answers, moreComing);
+            }
             throw e;
         }
         byte[] line = Arrays.copyOf(utf8, utf8.length + 1);
@@ -109,13 +113,6 @@ public final class FrameWriter implements Runnable {
         }
         line[utf8.length] = '\n';
         deliver(new Frame(new byte[][] {line}, line.length), answers, moreComing);
-    }
-
-    /** An answer over the limit is replaced by a bounded error, so that its request is answered once. */
-    private void standInFor(Optional<RequestId> answers, MessageTooLargeException e, boolean moreComing) throws IOException {
-        if (answers.isPresent()) {
-            deliver(standIn(answers.get(), e), answers, moreComing);
-        }
     }
 
     private void deliver(Frame frame, Optional<RequestId> answers, boolean moreComing) throws IOException {
@@ -135,14 +132,22 @@ public final class FrameWriter implements Runnable {
         }
     }
 
-    /** The error that replaces an answer over the size limit: with its id when that fits, else with a null id. */
-    private Frame standIn(RequestId id, MessageTooLargeException e) throws MessageTooLargeException {
-        String why = "the answer of " + e.size() + " bytes exceeds the transport's limit of " + e.limit() + " bytes";
+    /**
+     * The bounded error that replaces an answer over the size limit, so that its request is
+     * answered once: with its id when that fits, else with a null id. An error keeps its code (an
+     * invalid request stays -32600 when its id has to go); a result too large is -32603.
+     *
+     * @param answer the answer it replaces, or null when only its encoded size is known
+     */
+    private Frame standIn(RequestId id, JsonRpcMessage answer, MessageTooLargeException e) throws MessageTooLargeException {
+        int code = answer instanceof JsonRpcError error ? error.error().code() : ErrorCodes.INTERNAL_ERROR;
+        String why = (answer instanceof JsonRpcError error ? JsonRpcError.quote(error.error().message()) + " (the error of "
+                : "the answer of ") + e.size() + " bytes exceeds the transport's limit of " + e.limit() + " bytes"
+                + (answer instanceof JsonRpcError ? ")" : "");
         try {
-            return encode(JsonRpcError.of(id, ErrorCodes.INTERNAL_ERROR, why));
+            return encode(JsonRpcError.of(id, code, why));
         } catch (MessageTooLargeException idTooLong) {
-            return encode(JsonRpcError.of(null, ErrorCodes.INTERNAL_ERROR,
-                    why + "; the request id is too long to repeat within the limit"));
+            return encode(JsonRpcError.of(null, code, why + "; the request id is too long to repeat within the limit"));
         }
     }
 
