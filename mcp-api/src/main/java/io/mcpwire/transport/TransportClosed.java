@@ -18,7 +18,12 @@ public record TransportClosed(Reason reason, Throwable cause, int dropped) {
         /** The server called {@code close()}. */
         CLOSED,
         /** Reading or writing failed (for example the client went away); see the cause. */
-        FAILED
+        FAILED,
+        /**
+         * The process that started the server exited while stdin stayed open (another process
+         * still held its write end); ended as at end of input: everything received was answered.
+         */
+        HOST_EXITED
     }
 
     /** Validates the members. */

@@ -1,6 +1,5 @@
 package io.mcpwire.stdio;
 
-import static io.mcpwire.stdio.claim.StdioLog.LOG;
 
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
@@ -8,6 +7,7 @@ import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.transport.Daemons;
 import io.mcpwire.stdio.transport.FrameWriter;
+import io.mcpwire.stdio.transport.HostWatch;
 import io.mcpwire.stdio.transport.Lifecycle;
 import io.mcpwire.stdio.transport.LineDispatcher;
 import io.mcpwire.stdio.transport.OutboundQueue;
@@ -21,12 +21,11 @@ import io.mcpwire.transport.TransportListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The MCP stdio transport: newline-delimited JSON-RPC over a {@link StdioClaim} (the real
@@ -83,6 +82,8 @@ import java.util.concurrent.TimeUnit;
  * end-of-input rule run, with no lock of the transport's held.
  */
 public final class StdioTransport implements McpTransport {
+    /** The system property that turns the host watch off when {@code false} ({@link Builder#hostWatch}). */
+    public static final String HOST_WATCH_PROPERTY = "mcpwire.stdio.host-watch";
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
 
     private final Wire wire;
@@ -98,12 +99,18 @@ public final class StdioTransport implements McpTransport {
     private final Progress progress = new Progress();
     private final FrameWriter frames;
     private final CountDownLatch dispatched = new CountDownLatch(1);
+    /** Whether the session ends with the process that started this one. */
+    private final boolean hostWatch;
+    /** For tests: the host's exit, in place of the parent process's. */
+    private final Optional<CompletableFuture<?>> hostExit;
     // Set by start(), read after it by the transport's own threads and by closing.
     private volatile TransportListener listener;
     private volatile LineDispatcher lines;
     private volatile Thread dispatcher;
     private volatile Thread writer;
     private volatile TransportShutdown shutdown;
+    private volatile EndOfInputRule endOfInput;
+    private volatile HostWatch watch = HostWatch.NONE;
 
     private StdioTransport(Builder b, Wire wire, Optional<StdioClaim> claim) {
         this.wire = wire;
@@ -112,7 +119,9 @@ public final class StdioTransport implements McpTransport {
         this.maxMessageBytes = b.maxMessageBytes;
         this.graceNanos = b.gracePeriod.toNanos();
         this.answerDecodeErrors = b.answerDecodeErrors;
-        this.input = new WireInput(wire.input(), INBOUND_BYTES, this::endOfInput, this::readFailed);
+        this.hostWatch = b.hostWatch;
+        this.hostExit = Optional.ofNullable(b.hostExitForTests);
+        this.input = new WireInput(wire.input(), INBOUND_BYTES, () -> endOfInput.wireEnded(), this::readFailed);
         this.queue = new OutboundQueue(b.outboundQueueBytes);
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), codec, maxMessageBytes, queue, pending, progress);
     }
@@ -142,10 +151,15 @@ public final class StdioTransport implements McpTransport {
         writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
         dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         shutdown = new TransportShutdown(lifecycle, progress, queue, frames, wire, input, pending, lines, listener,
-                dispatcher, writer, graceNanos);
+                dispatcher, writer, graceNanos, () -> watch.stop());
+        endOfInput = new EndOfInputRule(lifecycle, progress, pending, dispatched, input, shutdown, graceNanos);
         writer.start();
         input.start();
         dispatcher.start();
+        if (hostWatch) {
+            watch = hostExit.map(exit -> HostWatch.of(exit, endOfInput::hostExited))
+                    .orElseGet(() -> HostWatch.parent(endOfInput::hostExited));
+        }
     }
 
     @Override
@@ -226,30 +240,6 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
-    /**
-     * The client closed its end (the shutdown rule): every line it sent is dispatched and every
-     * request answered while anything moves; after a whole grace period without progress, what
-     * is owed is dropped and counted. A close() meanwhile ends the wait.
-     */
-    private void endOfInput() {
-        endOfInput(TransportClosed.Reason.END_OF_INPUT);
-    }
-
-    /**
-     * The session ends as at end of input, for {@code reason}: every line already received is
-     * dispatched and every request answered while anything moves. One grace period in all: when
-     * it ran out here, the close does not wait for the queue again.
-     */
-    private void endOfInput(TransportClosed.Reason reason) {
-        boolean answered = progress.await(
-                () -> lifecycle.isClosing() || (dispatched.getCount() == 0 && pending.count() == 0), graceNanos);
-        if (!answered) {
-            LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after {1} ms without progress",
-                    pending.count(), TimeUnit.NANOSECONDS.toMillis(graceNanos));
-        }
-        shutdown.run(reason, null, !answered);
-    }
-
     // ------------------------------------------------------------------ closing
 
     @Override
@@ -282,6 +272,8 @@ public final class StdioTransport implements McpTransport {
         private Duration gracePeriod = Duration.ofSeconds(5);
         private long outboundQueueBytes = 32L * 1024 * 1024;
         private boolean answerDecodeErrors = true;
+        private boolean hostWatch = !"false".equalsIgnoreCase(System.getProperty(HOST_WATCH_PROPERTY, "true"));
+        private CompletableFuture<?> hostExitForTests;
 
         private Builder() {
         }
@@ -364,6 +356,24 @@ public final class StdioTransport implements McpTransport {
                 throw new IllegalArgumentException("bytes < 1");
             }
             this.outboundQueueBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Whether the session ends when the process that started this one exits, even while
+         * stdin stays open, as at end of input (default true; {@code -Dmcpwire.stdio.host-watch=false}
+         * turns it off). It watches the parent process as the JDK's {@link ProcessHandle} sees it
+         * at start, so it cannot see a host that starts servers through a wrapper that stays
+         * alive, nor a host that dies after this process was re-parented to a subreaper.
+         */
+        public Builder hostWatch(boolean watch) {
+            this.hostWatch = watch;
+            return this;
+        }
+
+        /** For tests: the host's exit, in place of the parent process's. */
+        Builder hostExit(CompletableFuture<?> exit) {
+            this.hostExitForTests = exit;
             return this;
         }
 

@@ -23,7 +23,7 @@ import java.lang.System.Logger.Level;
  */
 record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue queue, FrameWriter frames, Wire wire,
                          WireInput input, PendingRequests pending, LineDispatcher lines, TransportListener listener,
-                         Thread dispatcher, Thread writer, long graceNanos) {
+                         Thread dispatcher, Thread writer, long graceNanos, Runnable stopWatchingTheHost) {
     private static final long JOIN_MILLIS = 2_000;
 
     /**
@@ -44,6 +44,7 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
                 progress.await(queue::isIdle, graceNanos);
             }
             lifecycle.stopSends();
+            stopWatchingTheHost.run();
             int unwritten = queue.close();
             frames.stopping();
             // A writer still blocked on a client that does not read loses its frame, counted.

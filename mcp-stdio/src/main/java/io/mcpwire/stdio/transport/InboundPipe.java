@@ -28,15 +28,15 @@ public final class InboundPipe {
         this.capacity = capacityBytes;
     }
 
-    /** Adds a chunk the wire gave, waiting while the pipe is full; false once it is closed. */
+    /** Adds a chunk the wire gave, waiting while the pipe is full; false once it is closed or ended. */
     public boolean put(byte[] chunk) {
         lock.lock();
         try {
-            while (!closed && bytes > 0 && bytes + chunk.length > capacity) {
+            while (!closed && !ended && bytes > 0 && bytes + chunk.length > capacity) {
                 changed.awaitUninterruptibly();
             }
-            if (closed) {
-                return false;
+            if (closed || ended) {
+                return false; // closing, or the input was ended early: the rest is not taken
             }
             chunks.add(chunk);
             bytes += chunk.length;

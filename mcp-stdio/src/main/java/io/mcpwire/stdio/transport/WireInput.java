@@ -57,6 +57,14 @@ public final class WireInput {
     }
 
     /**
+     * Ends the input here, as if the wire had ended: the dispatcher reads what was already taken,
+     * then end of input; what the wire gives from now on is not taken.
+     */
+    public void end() {
+        pipe.end();
+    }
+
+    /**
      * Stops taking more: the reader leaves at its next chunk, or once the wire is woken; the
      * dispatcher's next read fails.
      */

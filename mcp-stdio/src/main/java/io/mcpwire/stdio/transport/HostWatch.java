@@ -1,0 +1,59 @@
+package io.mcpwire.stdio.transport;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Watches the process that started this one (its parent, as the JDK's {@link ProcessHandle} saw
+ * it at start) on a daemon thread of its own, four times a second, and runs the given action on
+ * that thread once it has exited. {@link ProcessHandle#onExit()} polls a process that is not a
+ * child of this one at an interval that grows to five seconds; a host's user expects the server
+ * to end with the host at once. {@code isAlive} checks the start time too, so a reused process id
+ * is not taken for the host.
+ */
+public final class HostWatch {
+    private static final long POLL_MILLIS = 250;
+    /** Watches nothing. */
+    public static final HostWatch NONE = new HostWatch(null);
+
+    private final Thread thread;
+
+    private HostWatch(Thread thread) {
+        this.thread = thread;
+    }
+
+    /** Watches the parent process, when there is one; {@code onExit} runs on the watching thread. */
+    public static HostWatch parent(Runnable onExit) {
+        Optional<ProcessHandle> parent = ProcessHandle.current().parent();
+        if (parent.isEmpty()) {
+            return NONE;
+        }
+        ProcessHandle host = parent.get();
+        Thread t = Daemons.thread(() -> {
+            try {
+                while (host.isAlive()) {
+                    TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+                }
+            } catch (InterruptedException stopped) {
+                return;
+            }
+            onExit.run();
+        }, "mcpwire-stdio-host-watch");
+        t.start();
+        return new HostWatch(t);
+    }
+
+    /** Runs {@code onExit} on a watching thread once {@code exit} completes: a host's exit a test stands in for. */
+    public static HostWatch of(CompletableFuture<?> exit, Runnable onExit) {
+        exit.thenRun(() -> Daemons.thread(onExit, "mcpwire-stdio-host-watch").start());
+        return NONE;
+    }
+
+    /** Stops watching; the watching thread leaves at once (unless it is the caller, running the action). */
+    public void stop() {
+        if (thread != null && thread != Thread.currentThread()) {
+            thread.interrupt();
+        }
+    }
+}
