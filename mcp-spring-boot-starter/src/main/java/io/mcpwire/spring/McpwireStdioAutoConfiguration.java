@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.core.env.Environment;
 
 /**
  * Serves a Spring AI MCP server's stdio session over mcpwire: supplies the transport provider
@@ -36,11 +37,13 @@ public class McpwireStdioAutoConfiguration {
      * default JSON mapper for the SDK line on the class path.
      */
     @Bean
-    public McpwireStdioServerTransportProvider mcpwireStdioTransportProvider() {
+    public McpwireStdioServerTransportProvider mcpwireStdioTransportProvider(Environment env) {
         StdioClaim claim = EarlyStdioClaim.take().orElseGet(StdioClaim::acquire);
         LOG.log(Level.INFO, "serving the MCP stdio session over mcpwire: {0}", claim);
+        boolean hostWatch = env.getProperty("mcpwire.stdio.host-watch", Boolean.class,
+                !"false".equalsIgnoreCase(System.getProperty(StdioTransport.HOST_WATCH_PROPERTY, "true")));
         return new McpwireStdioServerTransportProvider(SdkLine.current().defaultMapper(),
-                StdioTransport.builder().claim(claim).build());
+                StdioTransport.builder().claim(claim).hostWatch(hostWatch).build());
     }
 
     /** Closes the application and exits once the client has closed stdin and every answer is out. */

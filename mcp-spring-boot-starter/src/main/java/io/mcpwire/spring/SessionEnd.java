@@ -9,7 +9,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Ends the application with its session: once the transport has closed (the client closed stdin
- * and every request received was answered, or the client went away), it closes the application
+ * and every request received was answered, the host that started the server exited, or the
+ * client went away), it closes the application
  * context and exits the JVM with the context's exit code, as a stdio server's host expects of a
  * process whose session is over. Switched off with {@code mcpwire.stdio.exit-at-end-of-input=false}.
  */

@@ -1,6 +1,5 @@
 package io.mcpwire.stdio;
 
-
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
