@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * A server under check: its {@link ServerWire wire}, what it wrote to stderr, and how it ends.
@@ -26,6 +27,14 @@ public interface CheckedServer {
 
     /** What the server wrote to stderr so far. */
     String stderr();
+
+    /**
+     * The server's resident memory now, in bytes: from {@code /proc} on Linux, from {@code ps}
+     * elsewhere on POSIX; empty where neither tells (Windows) or the server runs in this JVM.
+     */
+    default OptionalLong residentBytes() {
+        return OptionalLong.empty();
+    }
 
     /** Stops the server if it still runs. */
     void kill();

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -16,9 +17,13 @@ import java.util.stream.Collectors;
  * @param exitStatus     the exit status after end of input; empty when it did not exit in time
  * @param stderrBytes    how much the server wrote to stderr
  * @param stderrHead     its first lines
+ * @param firstAnswerMillis time from the server's start to its first answer; empty when none came
+ * @param residentBytes  the server's resident memory after the session, before end of input;
+ *                       empty where the OS does not tell
  */
 public record Report(List<String> command, List<Finding> findings, OptionalDouble initializeMillis,
-                     OptionalDouble pingP50Micros, OptionalInt exitStatus, long stderrBytes, List<String> stderrHead) {
+                     OptionalDouble pingP50Micros, OptionalInt exitStatus, long stderrBytes, List<String> stderrHead,
+                     OptionalDouble firstAnswerMillis, OptionalLong residentBytes) {
 
     /** Whether the wire was clean and the server ended well. */
     public boolean clean() {
@@ -29,6 +34,10 @@ public record Report(List<String> command, List<Finding> findings, OptionalDoubl
     public String text() {
         StringBuilder b = new StringBuilder();
         b.append("mcpwire-check: ").append(String.join(" ", command())).append('\n');
+        b.append("  time to first answer: ").append(firstAnswerMillis().isPresent()
+                ? String.format(Locale.ROOT, "%.0f ms", firstAnswerMillis().getAsDouble()) : "no answer").append('\n');
+        b.append("  resident memory after the session: ").append(residentBytes().isPresent()
+                ? String.format(Locale.ROOT, "%.1f MiB", residentBytes().getAsLong() / 1048576.0) : "not told by this OS").append('\n');
         b.append("  time to initialize: ").append(initializeMillis().isPresent()
                 ? String.format(Locale.ROOT, "%.0f ms", initializeMillis().getAsDouble()) : "no answer").append('\n');
         b.append("  ping p50: ").append(pingP50Micros().isPresent()
@@ -60,6 +69,8 @@ public record Report(List<String> command, List<Finding> findings, OptionalDoubl
                 + ",\"initializeMillis\":" + (initializeMillis().isPresent() ? initializeMillis().getAsDouble() : "null")
                 + ",\"pingP50Micros\":" + (pingP50Micros().isPresent() ? pingP50Micros().getAsDouble() : "null")
                 + ",\"exitStatus\":" + (exitStatus().isPresent() ? exitStatus().getAsInt() : "null")
+                + ",\"firstAnswerMillis\":" + (firstAnswerMillis().isPresent() ? firstAnswerMillis().getAsDouble() : "null")
+                + ",\"residentBytes\":" + (residentBytes().isPresent() ? residentBytes().getAsLong() : "null")
                 + ",\"stderrBytes\":" + stderrBytes()
                 + ",\"stderrHead\":[" + stderrHead().stream().map(JsonText::string).collect(Collectors.joining(",")) + "]"
                 + ",\"findings\":[" + findings + "]}\n";

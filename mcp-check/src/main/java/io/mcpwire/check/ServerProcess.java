@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /** A server under check as a child process; its stderr is kept as it comes. */
@@ -50,6 +51,11 @@ final class ServerProcess implements CheckedServer {
         process.destroyForcibly();
         process.waitFor(5, TimeUnit.SECONDS);
         return OptionalInt.empty();
+    }
+
+    @Override
+    public OptionalLong residentBytes() {
+        return ResidentMemory.of(process.pid());
     }
 
     @Override

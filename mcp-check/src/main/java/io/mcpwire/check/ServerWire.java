@@ -3,6 +3,7 @@ package io.mcpwire.check;
 import io.mcpwire.jsonrpc.DecodeResult;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
+import io.mcpwire.jsonrpc.JsonRpcResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -32,6 +34,8 @@ public final class ServerWire {
     private final BlockingQueue<Optional<JsonRpcMessage>> messages = new LinkedBlockingQueue<>();
     private final List<Finding> findings = new CopyOnWriteArrayList<>();
     private final Thread reader;
+    private final long started;
+    private volatile long firstAnswer; // 0 until the first answer arrived
     private volatile Phase phase = Phase.BEFORE_INITIALIZE;
 
     /**
@@ -41,10 +45,17 @@ public final class ServerWire {
      * @param stdout the server's standard output
      */
     public ServerWire(OutputStream stdin, InputStream stdout) {
+        this.started = System.nanoTime();
         this.stdin = stdin;
         this.reader = new Thread(() -> readLines(stdout), "check-stdout");
         reader.setDaemon(true);
         reader.start();
+    }
+
+    /** Time from this wire's start (the server's) to the first answer it carried; empty before one came. */
+    public OptionalDouble firstAnswerMillis() {
+        long at = firstAnswer;
+        return at == 0 ? OptionalDouble.empty() : OptionalDouble.of((at - started) / 1e6);
     }
 
     /** Moves the session on to {@code now}; output from here on is stamped with it. */
@@ -147,6 +158,9 @@ public final class ServerWire {
 
     private boolean decode(String line) {
         if (codec.decode(line) instanceof DecodeResult.Decoded d) {
+            if (firstAnswer == 0 && d.message() instanceof JsonRpcResponse) {
+                firstAnswer = System.nanoTime();
+            }
             messages.add(Optional.of(d.message()));
             return true;
         }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -105,6 +106,7 @@ public final class WireCheck {
      */
     public static Report end(CheckedServer server, McpSession session, OptionalDouble initializeMillis,
                              OptionalDouble pingP50Micros, Duration timeout) throws InterruptedException {
+        OptionalLong resident = server.residentBytes(); // after the session, while it still runs
         session.endInputAndCollect();
         Duration allowed = EXIT_GRACE.plus(timeout);
         OptionalInt exit = server.awaitExit(allowed);
@@ -113,6 +115,6 @@ public final class WireCheck {
         String err = server.stderr();
         List<String> head = err.lines().limit(5).collect(Collectors.toList());
         return new Report(server.command(), List.copyOf(findings), initializeMillis, pingP50Micros, exit,
-                err.getBytes(StandardCharsets.UTF_8).length, head);
+                err.getBytes(StandardCharsets.UTF_8).length, head, server.wire().firstAnswerMillis(), resident);
     }
 }

@@ -40,6 +40,18 @@ class WireCheckTest {
     }
 
     @Test
+    void theReportGivesTheTimeToTheFirstAnswerAndTheResidentMemoryAfterTheSession() throws Exception {
+        Report r = check("clean");
+        assertTrue(r.firstAnswerMillis().isPresent() && r.firstAnswerMillis().getAsDouble() > 0, r::text);
+        assertTrue(r.firstAnswerMillis().getAsDouble() <= r.initializeMillis().getAsDouble() + 1, "initialize is the first answer");
+        if (!System.getProperty("os.name", "").startsWith("Windows")) {
+            // A JVM holds some tens of MiB resident; the OS tells it on Linux (/proc) and macOS (ps).
+            assertTrue(r.residentBytes().isPresent() && r.residentBytes().getAsLong() > 8L * 1024 * 1024, r::text);
+        }
+        assertTrue(r.text().contains("resident memory after the session: ") && r.json().contains("\"residentBytes\":"), r::text);
+    }
+
+    @Test
     void aBannerBeforeInitializeIsQuotedWithItsCause() throws Exception {
         Report r = check("banner");
         assertEquals(Set.of(Finding.Kind.STRAY_OUTPUT), kinds(r), () -> r.text());
