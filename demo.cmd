@@ -4,6 +4,7 @@ rem   demo.cmd          builds what it needs on first use, then runs the demo cl
 rem                     demo server; exits 0 only when the wire stayed clean.
 rem   demo.cmd server   runs the bare demo server on this process's stdin and stdout, as an MCP
 rem                     host starts it (build output goes to stderr, never to the wire).
+rem   demo.cmd server --lean   the same in the lean profile (examples\lean.args).
 rem   demo.cmd --build  builds again.
 setlocal EnableExtensions
 set "here=%~dp0"
@@ -43,7 +44,11 @@ if "%~1"=="--build" exit /b 0
 rem The server's own status is the script's: outside a parenthesised block, since cmd expands
 rem %errorlevel% in a block when it reads the block, before anything in it has run.
 if not "%~1"=="server" goto client
-java @"%args%"
+if "%~2"=="--lean" (
+  java "@%here%examples\lean.args" @"%args%"
+) else (
+  java @"%args%"
+)
 exit /b %errorlevel%
 
 :client

@@ -37,6 +37,10 @@ final class Peers {
         String official = "io.mcpwire.benchmarks.peers.OfficialSdkServer";
         List<Peer> peers = new ArrayList<>(List.of(
                 new Peer("mcpwire", mcpwire, true),
+                // The same in the lean profile that ./demo server --lean starts: less idle memory, a
+                // little less warm throughput (docs/hosts.md).
+                new Peer("mcpwire-lean", List.of(javaBin, "@" + root.resolve("examples/lean.args"),
+                        "@" + root.resolve("examples/target/server.args")), true),
                 new Peer("official", List.of(javaBin, "-cp", cp, official), true),
                 new Peer("official-imm", List.of(javaBin, "-cp", cp, official, "--immediate"), true),
                 new Peer("official-bridge", List.of(javaBin, "-cp", cp, official, "--bridge"), true),
