@@ -62,6 +62,15 @@ final class Peers {
         if (!jdk25.isEmpty() && Files.exists(args25)) {
             peers.add(1, new Peer("mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(), "@" + args25), true));
         }
+        // The example Spring AI server with the starter on JDK 25, extracted and started from an
+        // ahead-of-time cache trained on a recorded session (the recipe in docs/spring.md).
+        Path springAot = root.resolve("examples/spring-ai-server/target/spring-ai-2-aot");
+        if (!jdk25.isEmpty() && Files.exists(springAot.resolve("app.aot"))) {
+            peers.add(new Peer("spring-mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(),
+                    "-XX:AOTCache=" + springAot.resolve("app.aot"), "-Xlog:disable", "-Xlog:all=warning:stderr",
+                    "-jar", springAot.resolve("spring-ai-server.jar").toString(),
+                    "--spring.main.banner-mode=off", "--logging.pattern.console="), true));
+        }
         return peers;
     }
 
