@@ -43,6 +43,7 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final StdioTransport transport;
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile McpServerSession session;
+    private volatile Runnable afterClose = () -> { };
 
     /** Claims the standard streams now, with the SDK's default JSON mapper (on SDK 0.17, 2.0 and 2.1). */
     public McpwireStdioServerTransportProvider() {
@@ -77,6 +78,17 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
         Thread keeper = new Thread(this::awaitClosed, "mcpwire-sdk-session");
         keeper.setDaemon(false);
         keeper.start();
+    }
+
+    /**
+     * Runs {@code action} once the transport has closed, before {@link #awaitClosed()} returns:
+     * for a framework that releases a claim it kept ({@code StdioTransport.Builder.keptClaim}).
+     *
+     * @return this provider
+     */
+    public McpwireStdioServerTransportProvider closedThen(Runnable action) {
+        this.afterClose = java.util.Objects.requireNonNull(action, "action");
+        return this;
     }
 
     /** Waits until the transport has closed (end of input, a closed server, or a failure). */
@@ -139,7 +151,11 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
             if (s != null) {
                 s.close();
             }
-            McpwireStdioServerTransportProvider.this.closed.countDown();
+            try {
+                afterClose.run();
+            } finally {
+                McpwireStdioServerTransportProvider.this.closed.countDown();
+            }
         }
     }
 

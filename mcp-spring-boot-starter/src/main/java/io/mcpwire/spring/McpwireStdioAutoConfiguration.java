@@ -37,13 +37,19 @@ public class McpwireStdioAutoConfiguration {
      * default JSON mapper for the SDK line on the class path.
      */
     @Bean
-    public McpwireStdioServerTransportProvider mcpwireStdioTransportProvider(Environment env) {
+    public McpwireStdioServerTransportProvider mcpwireStdioTransportProvider(Environment env,
+                                                                             ConfigurableApplicationContext context) {
         StdioClaim claim = EarlyStdioClaim.take().orElseGet(StdioClaim::acquire);
+        // The streams stay claimed until the session is over and the application has started: a
+        // session that ends while Spring is still starting must not let its start-up log reach
+        // the client. ClaimRelease puts them back then, or when the context closes.
+        ClaimRelease release = new ClaimRelease(claim);
+        context.addApplicationListener(release);
         LOG.log(Level.INFO, "serving the MCP stdio session over mcpwire: {0}", claim);
         boolean hostWatch = env.getProperty("mcpwire.stdio.host-watch", Boolean.class,
                 !"false".equalsIgnoreCase(System.getProperty(StdioTransport.HOST_WATCH_PROPERTY, "true")));
         return new McpwireStdioServerTransportProvider(SdkLine.current().defaultMapper(),
-                StdioTransport.builder().claim(claim).hostWatch(hostWatch).build());
+                StdioTransport.builder().keptClaim(claim).hostWatch(hostWatch).build()).closedThen(release);
     }
 
     /** Closes the application and exits once the client has closed stdin and every answer is out. */

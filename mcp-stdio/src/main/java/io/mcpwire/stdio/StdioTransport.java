@@ -86,6 +86,8 @@ public final class StdioTransport implements McpTransport {
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
 
     private final Wire wire;
+    /** Whether the close puts the wire back: false for a claim its owner keeps. */
+    private final boolean releaseOnClose;
     private final Optional<StdioClaim> claim;
     private final JsonRpcCodec codec;
     private final int maxMessageBytes;
@@ -119,6 +121,7 @@ public final class StdioTransport implements McpTransport {
         this.graceNanos = b.gracePeriod.toNanos();
         this.answerDecodeErrors = b.answerDecodeErrors;
         this.hostWatch = b.hostWatch;
+        this.releaseOnClose = b.source.releasedOnClose();
         this.hostExit = Optional.ofNullable(b.hostExitForTests);
         this.input = new WireInput(wire.input(), INBOUND_BYTES, () -> endOfInput.wireEnded(), this::readFailed);
         this.queue = new OutboundQueue(b.outboundQueueBytes);
@@ -150,7 +153,7 @@ public final class StdioTransport implements McpTransport {
         writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
         dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         shutdown = new TransportShutdown(lifecycle, progress, queue, frames, wire, input, pending, lines, listener,
-                dispatcher, writer, graceNanos, () -> watch.stop());
+                dispatcher, writer, graceNanos, () -> watch.stop(), releaseOnClose);
         endOfInput = new EndOfInputRule(lifecycle, progress, pending, dispatched, input, shutdown, graceNanos);
         writer.start();
         input.start();
@@ -245,7 +248,11 @@ public final class StdioTransport implements McpTransport {
     public void close() {
         if (lifecycle.stopUnstarted()) {
             queue.close();
-            wire.release();
+            if (releaseOnClose) {
+                wire.release();
+            } else {
+                wire.wake();
+            }
             lifecycle.closed();
             return;
         }
@@ -286,7 +293,21 @@ public final class StdioTransport implements McpTransport {
         public Builder claim(StdioClaim claim) {
             Objects.requireNonNull(claim, "claim");
             requireOnlySource("a claim");
-            source = new WireSource.GivenClaim(claim);
+            source = new WireSource.GivenClaim(claim, false);
+            return this;
+        }
+
+        /**
+         * Serves over a claim that its owner keeps and releases itself, later: when the transport
+         * closes it stops serving, and the streams stay diverted until {@link StdioClaim#close()}
+         * (a framework whose start-up may log after a session that ended early, as Spring's does).
+         *
+         * @throws IllegalStateException when streams, a platform or another claim were given
+         */
+        public Builder keptClaim(StdioClaim claim) {
+            Objects.requireNonNull(claim, "claim");
+            requireOnlySource("a claim");
+            source = new WireSource.GivenClaim(claim, true);
             return this;
         }
 

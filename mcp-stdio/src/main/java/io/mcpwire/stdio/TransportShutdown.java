@@ -23,7 +23,8 @@ import java.lang.System.Logger.Level;
  */
 record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue queue, FrameWriter frames, Wire wire,
                          WireInput input, PendingRequests pending, LineDispatcher lines, TransportListener listener,
-                         Thread dispatcher, Thread writer, long graceNanos, Runnable stopWatchingTheHost) {
+                         Thread dispatcher, Thread writer, long graceNanos, Runnable stopWatchingTheHost,
+                         boolean releaseWire) {
     private static final long JOIN_MILLIS = 2_000;
 
     /**
@@ -61,7 +62,9 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
                 reason = TransportClosed.Reason.FAILED; // the answers could not be delivered
                 cause = frames.failure();
             }
-            wire.release();
+            if (releaseWire) {
+                wire.release(); // else the claim's owner puts it back, later
+            }
             if (dropped > 0) {
                 LOG.log(Level.WARNING, "the transport closed ({0}) with {1} message(s) lost ({2} unwritten, "
                         + "{3} cut off or failed in writing, {4} unanswered)",

@@ -15,6 +15,11 @@ sealed interface WireSource {
     /** What the builder was given, for messages. */
     String describe();
 
+    /** Whether the transport puts the wire back when it closes: false for a claim its owner keeps. */
+    default boolean releasedOnClose() {
+        return !(this instanceof GivenClaim claim && claim.kept());
+    }
+
     /** Refuses a second source of the wire: a claim, streams, or a platform for the transport's own claim. */
     default void requireNoneGiven(String what) {
         if (!(this instanceof ClaimAtBuild own) || own.platform().isPresent()) {
@@ -46,11 +51,12 @@ sealed interface WireSource {
     }
 
     /**
-     * A claim taken earlier, which the transport releases when it closes.
+     * A claim taken earlier, which the transport releases when it closes, unless its owner keeps it.
      *
      * @param given the claim
+     * @param kept  whether the owner releases it itself, later
      */
-    record GivenClaim(StdioClaim given) implements WireSource {
+    record GivenClaim(StdioClaim given, boolean kept) implements WireSource {
         @Override
         public Optional<StdioClaim> claim() {
             return Optional.of(given);
