@@ -86,13 +86,8 @@ public final class StdioTransport implements McpTransport {
     private static final long INBOUND_BYTES = 4L * 1024 * 1024;
 
     private final Wire wire;
-    /** Whether the close puts the wire back: false for a claim its owner keeps. */
-    private final boolean releaseOnClose;
     private final Optional<StdioClaim> claim;
-    private final JsonRpcCodec codec;
-    private final int maxMessageBytes;
-    private final long graceNanos;
-    private final boolean answerDecodeErrors;
+    private final TransportOptions options;
     private final Lifecycle lifecycle = new Lifecycle();
     private final OutboundQueue queue;
     private final WireInput input;
@@ -100,12 +95,7 @@ public final class StdioTransport implements McpTransport {
     private final Progress progress = new Progress();
     private final FrameWriter frames;
     private final CountDownLatch dispatched = new CountDownLatch(1);
-    /** Whether the session ends with the process that started this one. */
-    private final boolean hostWatch;
-    /** For tests: the host's exit, in place of the parent process's. */
-    private final Optional<CompletableFuture<?>> hostExit;
     // Set by start(), read after it by the transport's own threads and by closing.
-    private volatile TransportListener listener;
     private volatile LineDispatcher lines;
     private volatile Thread dispatcher;
     private volatile Thread writer;
@@ -113,19 +103,14 @@ public final class StdioTransport implements McpTransport {
     private volatile EndOfInputRule endOfInput;
     private volatile HostWatch watch = HostWatch.NONE;
 
-    private StdioTransport(Builder b, Wire wire, Optional<StdioClaim> claim) {
+    private StdioTransport(TransportOptions options, Wire wire, Optional<StdioClaim> claim) {
         this.wire = wire;
         this.claim = claim;
-        this.codec = b.codec;
-        this.maxMessageBytes = b.maxMessageBytes;
-        this.graceNanos = b.gracePeriod.toNanos();
-        this.answerDecodeErrors = b.answerDecodeErrors;
-        this.hostWatch = b.hostWatch;
-        this.releaseOnClose = b.source.releasedOnClose();
-        this.hostExit = Optional.ofNullable(b.hostExitForTests);
+        this.options = options;
         this.input = new WireInput(wire.input(), INBOUND_BYTES, () -> endOfInput.wireEnded(), this::readFailed);
-        this.queue = new OutboundQueue(b.outboundQueueBytes);
-        this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), codec, maxMessageBytes, queue, pending, progress);
+        this.queue = new OutboundQueue(options.outboundQueueBytes());
+        this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), options.codec(), options.maxMessageBytes(),
+                queue, pending, progress);
     }
 
     /** A transport over the real standard streams, claimed now with the chosen provider. */
@@ -147,19 +132,18 @@ public final class StdioTransport implements McpTransport {
     public void start(TransportListener listener) {
         Objects.requireNonNull(listener, "listener");
         lifecycle.start();
-        this.listener = listener;
-        this.lines = new LineDispatcher(codec, maxMessageBytes, pending, progress, listener, this::send,
-                answerDecodeErrors, lifecycle::isClosing);
+        this.lines = new LineDispatcher(options.codec(), options.maxMessageBytes(), pending, progress, listener, this::send,
+                options.answerDecodeErrors(), lifecycle::isClosing);
         writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
         dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         shutdown = new TransportShutdown(lifecycle, progress, queue, frames, wire, input, pending, lines, listener,
-                dispatcher, writer, graceNanos, () -> watch.stop(), releaseOnClose);
-        endOfInput = new EndOfInputRule(lifecycle, progress, pending, dispatched, input, shutdown, graceNanos);
+                dispatcher, writer, options.graceNanos(), () -> watch.stop(), options.releaseOnClose());
+        endOfInput = new EndOfInputRule(lifecycle, progress, pending, dispatched, input, shutdown, options.graceNanos());
         writer.start();
         input.start();
         dispatcher.start();
-        if (hostWatch) {
-            watch = hostExit.map(exit -> HostWatch.of(exit, endOfInput::hostExited))
+        if (options.hostWatch()) {
+            watch = options.hostExit().map(exit -> HostWatch.of(exit, endOfInput::hostExited))
                     .orElseGet(() -> HostWatch.parent(endOfInput::hostExited));
         }
     }
@@ -248,7 +232,7 @@ public final class StdioTransport implements McpTransport {
     public void close() {
         if (lifecycle.stopUnstarted()) {
             queue.close();
-            if (releaseOnClose) {
+            if (options.releaseOnClose()) {
                 wire.release();
             } else {
                 wire.wake();
@@ -266,8 +250,7 @@ public final class StdioTransport implements McpTransport {
 
     /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */
     int peakReadBufferBytes() {
-        LineDispatcher d = lines;
-        return d == null ? 0 : d.peakBufferBytes();
+        return lines == null ? 0 : lines.peakBufferBytes(); // set once, by start()
     }
 
     /** Options for a transport. */
@@ -291,10 +274,7 @@ public final class StdioTransport implements McpTransport {
          * @throws IllegalStateException when streams were given
          */
         public Builder claim(StdioClaim claim) {
-            Objects.requireNonNull(claim, "claim");
-            requireOnlySource("a claim");
-            source = new WireSource.GivenClaim(claim, false);
-            return this;
+            return given(claim, false);
         }
 
         /**
@@ -305,14 +285,14 @@ public final class StdioTransport implements McpTransport {
          * @throws IllegalStateException when streams, a platform or another claim were given
          */
         public Builder keptClaim(StdioClaim claim) {
-            Objects.requireNonNull(claim, "claim");
-            requireOnlySource("a claim");
-            source = new WireSource.GivenClaim(claim, true);
-            return this;
+            return given(claim, true);
         }
 
-        private void requireOnlySource(String what) {
-            source.requireNoneGiven(what);
+        private Builder given(StdioClaim claim, boolean kept) {
+            Objects.requireNonNull(claim, "claim");
+            source.requireNoneGiven("a claim");
+            source = new WireSource.GivenClaim(claim, kept);
+            return this;
         }
 
         /**
@@ -323,7 +303,7 @@ public final class StdioTransport implements McpTransport {
          */
         public Builder platform(PlatformDescriptors platform) {
             if (platform != null) {
-                requireOnlySource("a platform");
+                source.requireNoneGiven("a platform");
             }
             source = new WireSource.ClaimAtBuild(Optional.ofNullable(platform));
             return this;
@@ -338,7 +318,7 @@ public final class StdioTransport implements McpTransport {
         public Builder streams(InputStream input, OutputStream output) {
             Objects.requireNonNull(input, "input");
             Objects.requireNonNull(output, "output");
-            requireOnlySource("streams");
+            source.requireNoneGiven("streams");
             source = new WireSource.GivenStreams(input, output);
             return this;
         }
@@ -351,10 +331,7 @@ public final class StdioTransport implements McpTransport {
 
         /** The largest message, in bytes of UTF-8, either way (default 16 MiB). */
         public Builder maxMessageBytes(int bytes) {
-            if (bytes < 1) {
-                throw new IllegalArgumentException("bytes < 1");
-            }
-            this.maxMessageBytes = bytes;
+            this.maxMessageBytes = (int) atLeastOne(bytes);
             return this;
         }
 
@@ -372,11 +349,15 @@ public final class StdioTransport implements McpTransport {
 
         /** How many bytes of frames may wait for the writer before {@code send} blocks (default 32 MiB). */
         public Builder outboundQueueBytes(long bytes) {
-            if (bytes < 1) {
-                throw new IllegalArgumentException("bytes < 1");
-            }
-            this.outboundQueueBytes = bytes;
+            this.outboundQueueBytes = atLeastOne(bytes);
             return this;
+        }
+
+        private static long atLeastOne(long bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("bytes < 1: " + bytes);
+            }
+            return bytes;
         }
 
         /**
@@ -409,8 +390,10 @@ public final class StdioTransport implements McpTransport {
          * @throws ClaimRefusedException when another claim holds them
          */
         public StdioTransport build() {
+            TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
+                    answerDecodeErrors, hostWatch, source.releasedOnClose(), Optional.ofNullable(hostExitForTests));
             Optional<StdioClaim> claim = source.claim();
-            return new StdioTransport(this, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim);
+            return new StdioTransport(options, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim);
         }
     }
 }

@@ -292,7 +292,7 @@ public final class FakeProcess extends FakePosixDescriptors {
         /**
          * fd 0 or fd 1 was closed when the process started ({@code <&-}, {@code >&-}), so the
          * JVM's own module image sits there, read-only, as on a real JVM, and
-         * {@link #standardOrigin} says {@link StandardOrigin#PROCESS_OWN}. The client's pipe for it
+         * {@link #standardOrigin} says {@link io.mcpwire.platform.StandardOrigin#PROCESS_OWN}. The client's pipe for it
          * exists but no descriptor refers to it.
          */
         public Builder closedAtStart(int fd) {

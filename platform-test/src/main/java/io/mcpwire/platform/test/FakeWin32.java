@@ -3,6 +3,7 @@ package io.mcpwire.platform.test;
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.rules.HeapMemory;
 import io.mcpwire.platform.rules.NativeMemory;
 import io.mcpwire.platform.rules.windows.Win32;
 import io.mcpwire.platform.rules.windows.WindowsPlatform;
@@ -238,7 +239,7 @@ final class FakeWin32 implements Win32 {
 
     @Override
     public NativeMemory allocate(long bytes) {
-        return new HeapMemory(Math.toIntExact(bytes));
+        return new HeapMemory(bytes);
     }
 
     /** Blocks while a pipe is empty and still written to; {@code CancelSynchronousIo} ends the wait. */

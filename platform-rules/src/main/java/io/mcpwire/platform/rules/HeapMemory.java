@@ -1,13 +1,13 @@
-package io.mcpwire.platform.test;
+package io.mcpwire.platform.rules;
 
-import io.mcpwire.platform.rules.NativeMemory;
+/** "Native" memory on the heap, for a binding over a model rather than the OS: the fake's, and scripted ones in tests. */
+public final class HeapMemory implements NativeMemory {
+    /** The bytes. */
+    public final byte[] bytes;
 
-/** A native buffer on the heap. */
-final class HeapMemory implements NativeMemory {
-    final byte[] bytes;
-
-    HeapMemory(int size) {
-        bytes = new byte[size];
+    /** {@code size} zeroed bytes. */
+    public HeapMemory(long size) {
+        bytes = new byte[Math.toIntExact(size)];
     }
 
     @Override
