@@ -50,10 +50,11 @@ public final class HostWatch {
         return NONE;
     }
 
-    /** Stops watching; the watching thread leaves at once (unless it is the caller, running the action). */
+    /** Stops watching and waits for the watching thread to leave (unless it is the caller, running the action). */
     public void stop() {
         if (thread != null && thread != Thread.currentThread()) {
             thread.interrupt();
+            Daemons.join(thread, 2_000);
         }
     }
 }
