@@ -260,6 +260,7 @@ class StdioTransportTest {
     void closeReturnsPromptlyWithABlockedReaderReleasesTheClaimAndLeavesNoThread() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
         TableSnapshot before = fake.snapshot();
+        java.util.Set<Thread> earlier = Thread.getAllStackTraces().keySet(); // other tests' transports are theirs
         StdioTransport t = over(fake).build();
         EchoServer server = new EchoServer(t).start();
         fake.client().send(ping(1));
@@ -270,8 +271,10 @@ class StdioTransportTest {
         assertEquals(1, server.closed.size(), "told exactly once");
         assertTrue(t.claim().orElseThrow().isReleased());
         assertEquals(before, fake.snapshot());
-        assertFalse(Thread.getAllStackTraces().keySet().stream().anyMatch(th -> th.getName().startsWith("mcpwire-stdio")
-                && th.isAlive()), "no transport thread left");
+        List<String> left = Thread.getAllStackTraces().keySet().stream()
+                .filter(th -> th.getName().startsWith("mcpwire-stdio") && th.isAlive() && !earlier.contains(th))
+                .map(Thread::getName).toList();
+        assertEquals(List.of(), left, "no thread of this transport left");
         t.close(); // idempotent
         assertThrows(IOException.class, () -> t.send(new JsonRpcNotification("late", null)));
     }
