@@ -90,8 +90,9 @@ public final class McpSession {
     }
 
     /**
-     * Closes the server's stdin, then takes whatever else comes until every request is answered
-     * (and a little longer, for answers sent twice) or nothing comes within the timeout.
+     * Closes the server's stdin, then takes whatever else comes until every request still owed is
+     * answered (and a little longer, for answers sent twice and late ones) or nothing comes within
+     * the timeout.
      */
     public void endInputAndCollect() throws InterruptedException {
         asked.forEach((id, answer) -> {
@@ -101,7 +102,8 @@ public final class McpSession {
         });
         wire.endInput();
         JsonRpcMessage m;
-        while (!asked.values().stream().allMatch(Optional::isPresent)) {
+        // Only what is still owed is waited for: a request already waited out is not waited for again.
+        while (asked.entrySet().stream().anyMatch(e -> e.getValue().isEmpty() && !timedOut.contains(e.getKey()))) {
             if ((m = wire.next(timeout)) == null) {
                 return;
             }

@@ -40,33 +40,44 @@ public final class WireCheck {
         McpSession session = new McpSession(server.wire(), options.timeout());
         try {
             OptionalDouble init = OptionalDouble.empty();
+            OptionalDouble p50 = OptionalDouble.empty();
+            // Each phase stops at its first unanswered request, and a server that does not answer
+            // initialize is asked nothing more: the check ends in about one timeout, not one per request.
             if (session.request("initialize", initializeParams(options.protocolVersion(), "mcpwire-check")).isPresent()) {
                 init = OptionalDouble.of((System.nanoTime() - t0) / 1e6);
-            }
-            server.wire().phase(Phase.SESSION);
-            session.notify("notifications/initialized", null);
-            session.request("tools/list", "{}");
-            long[] rtt = new long[PINGS];
-            int answered = 0;
-            for (int i = 0; i < PINGS; i++) {
-                long s = System.nanoTime();
-                if (session.request("ping", null).isPresent()) {
-                    rtt[answered++] = System.nanoTime() - s;
+                server.wire().phase(Phase.SESSION);
+                session.notify("notifications/initialized", null);
+                session.request("tools/list", "{}");
+                p50 = pingMedian(session);
+                for (Options.ToolCall call : options.calls()) {
+                    if (session.request("tools/call", toolCallParams(call.name(), call.arguments())).isEmpty()) {
+                        break;
+                    }
+                }
+                // A pipelined batch, then end of input at once: a server owes all of them.
+                for (int i = 0; i < BATCH; i++) {
+                    session.send("ping", null);
                 }
             }
-            for (Options.ToolCall call : options.calls()) {
-                session.request("tools/call", toolCallParams(call.name(), call.arguments()));
-            }
-            // A pipelined batch, then end of input at once: a server owes all of them.
-            for (int i = 0; i < BATCH; i++) {
-                session.send("ping", null);
-            }
-            OptionalDouble p50 = answered == 0 ? OptionalDouble.empty()
-                    : OptionalDouble.of(Arrays.stream(rtt, 0, answered).sorted().toArray()[answered / 2] / 1e3);
             return end(server, session, init, p50, options.timeout());
         } finally {
             server.kill();
         }
+    }
+
+    /** The median of up to {@link #PINGS} sequential pings; the run stops at the first one unanswered. */
+    private static OptionalDouble pingMedian(McpSession session) throws InterruptedException {
+        long[] rtt = new long[PINGS];
+        int answered = 0;
+        for (int i = 0; i < PINGS; i++) {
+            long s = System.nanoTime();
+            if (session.request("ping", null).isEmpty()) {
+                break;
+            }
+            rtt[answered++] = System.nanoTime() - s;
+        }
+        return answered == 0 ? OptionalDouble.empty()
+                : OptionalDouble.of(Arrays.stream(rtt, 0, answered).sorted().toArray()[answered / 2] / 1e3);
     }
 
     /** The params of an {@code initialize} request from a client named {@code client}. */

@@ -69,6 +69,9 @@ public final class FaultyServer {
             if (mode.equals("glued") && !method.group(1).equals("initialize")) {
                 out.print("progress: 50%");
             }
+            if (mode.equals("silent") || (mode.equals("loses-pings") && method.group(1).equals("ping"))) {
+                continue; // never answered
+            }
             if (mode.equals("drops") && method.group(1).equals("ping")) {
                 answerLater(out, answer);
                 continue;

@@ -79,6 +79,25 @@ class WireCheckTest {
     }
 
     @Test
+    @Timeout(value = 15, unit = TimeUnit.SECONDS) // one wait per request would be some 35 of them
+    void aServerThatAnswersNothingIsCheckedInAboutOneTimeout() throws Exception {
+        Report r = WireCheck.run(new Options(server("silent"), false, "2025-06-18", Duration.ofSeconds(3), List.of()));
+        assertEquals(Set.of(Finding.Kind.MISSING_ANSWER), kinds(r), () -> r.text());
+        assertEquals(1, r.findings().size(), () -> "only initialize was asked: " + r.text());
+        assertEquals(0, r.exitStatus().orElse(-1), () -> r.text());
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aPhaseStopsAtItsFirstUnansweredRequest() throws Exception {
+        Report r = WireCheck.run(new Options(server("loses-pings"), false, "2025-06-18", Duration.ofSeconds(2), List.of()));
+        assertTrue(r.initializeMillis().isPresent() && r.pingP50Micros().isEmpty(), () -> r.text());
+        long inSession = r.findings().stream().filter(f -> f.phase() == Phase.SESSION).count();
+        assertEquals(1, inSession, () -> "one unanswered ping ends the pings: " + r.text());
+        assertEquals(10, r.findings().size() - inSession, () -> "the batch at end of input is still owed: " + r.text());
+    }
+
+    @Test
     void aServerThatNeverExitsIsReportedAndKilled() throws Exception {
         Report r = WireCheck.run(new Options(server("hangs"), false, "2025-06-18", Duration.ofSeconds(1), List.of()));
         assertEquals(Set.of(Finding.Kind.NO_EXIT), kinds(r), () -> r.text());
