@@ -46,10 +46,13 @@ public class McpwireStdioAutoConfiguration {
         ClaimRelease release = new ClaimRelease(claim);
         context.addApplicationListener(release);
         LOG.log(Level.INFO, "serving the MCP stdio session over mcpwire: {0}", claim);
-        boolean hostWatch = env.getProperty("mcpwire.stdio.host-watch", Boolean.class,
-                !"false".equalsIgnoreCase(System.getProperty(StdioTransport.HOST_WATCH_PROPERTY, "true")));
-        return new McpwireStdioServerTransportProvider(SdkLine.current().defaultMapper(),
-                StdioTransport.builder().keptClaim(claim).hostWatch(hostWatch).build()).closedThen(release);
+        StdioTransport.Builder transport = StdioTransport.builder().keptClaim(claim);
+        // Unset, the transport's own default holds (-Dmcpwire.stdio.host-watch, else on).
+        Boolean hostWatch = env.getProperty("mcpwire.stdio.host-watch", Boolean.class);
+        if (hostWatch != null) {
+            transport.hostWatch(hostWatch);
+        }
+        return new McpwireStdioServerTransportProvider(SdkLine.current().defaultMapper(), transport.build()).closedThen(release);
     }
 
     /** Closes the application and exits once the client has closed stdin and every answer is out. */

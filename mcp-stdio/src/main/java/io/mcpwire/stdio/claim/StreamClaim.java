@@ -216,10 +216,9 @@ public final class StreamClaim {
     /** Whether fd may still refer to the wire that P holds: true unless the provider says it does not. */
     private boolean mayStillBeOnWire() {
         try {
-            int p = privateFd;
-            return guarded("sameFile(" + fd + ", " + p + ")", () -> platform.sameFile(fd, p) ? 1 : 0) == 1;
-        } catch (DescriptorException e) {
-            return true; // closed, or cannot be told: divert afresh
+            return platform.sameFile(fd, privateFd);
+        } catch (DescriptorException | RuntimeException e) {
+            return true; // closed, or cannot be told (a faulty provider's throw too): divert afresh
         }
     }
 

@@ -140,10 +140,13 @@ public final class FrameWriter implements Runnable {
      * @param answer the answer it replaces, or null when only its encoded size is known
      */
     private Frame standIn(RequestId id, JsonRpcMessage answer, MessageTooLargeException e) throws MessageTooLargeException {
-        int code = answer instanceof JsonRpcError error ? error.error().code() : ErrorCodes.INTERNAL_ERROR;
-        String why = (answer instanceof JsonRpcError error ? JsonRpcError.quote(error.error().message()) + " (the error of "
-                : "the answer of ") + e.size() + " bytes exceeds the transport's limit of " + e.limit() + " bytes"
-                + (answer instanceof JsonRpcError ? ")" : "");
+        String tooLarge = e.size() + " bytes exceeds the transport's limit of " + e.limit() + " bytes";
+        int code = ErrorCodes.INTERNAL_ERROR;
+        String why = "the answer of " + tooLarge;
+        if (answer instanceof JsonRpcError error) {
+            code = error.error().code();
+            why = JsonRpcError.quote(error.error().message()) + " (the error of " + tooLarge + ")";
+        }
         try {
             return encode(JsonRpcError.of(id, code, why));
         } catch (MessageTooLargeException idTooLong) {
