@@ -99,11 +99,11 @@ public final class DemoClient {
     }
 
     private void session() throws IOException {
-        ObjectNode init = JSON.objectNode().put("protocolVersion", McpProtocol.LATEST_VERSION);
+        ObjectNode init = JSON.objectNode().put("protocolVersion", McpProtocol.LATEST_LEGACY_VERSION);
         init.putObject("capabilities");
         init.putObject("clientInfo").put("name", "mcpwire-demo-client").put("version", "0.1.0");
         JsonNode r = call(McpProtocol.INITIALIZE, init);
-        check("initialize", r != null && McpProtocol.LATEST_VERSION.equals(text(r, "protocolVersion")),
+        check("initialize", r != null && McpProtocol.LATEST_LEGACY_VERSION.equals(text(r, "protocolVersion")),
                 r == null ? "no result" : "protocol " + text(r, "protocolVersion") + ", server "
                         + text(r.get("serverInfo"), "name") + " " + text(r.get("serverInfo"), "version"));
         send(new JsonRpcNotification(McpProtocol.INITIALIZED, null));

@@ -6,7 +6,14 @@ import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
+import io.mcpwire.protocol.CacheHint;
+import io.mcpwire.protocol.ConnectionEra;
+import io.mcpwire.protocol.DiscoverResult;
+import io.mcpwire.protocol.Implementation;
 import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.protocol.MetaKeys;
+import io.mcpwire.protocol.ProtocolEra;
+import io.mcpwire.protocol.ResultType;
 import io.mcpwire.transport.McpTransport;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;
@@ -15,6 +22,7 @@ import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -22,16 +30,22 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A small MCP server: {@code initialize}, {@code ping}, {@code tools/list} and {@code tools/call}
- * over any transport; -32601 for other methods; notifications are never answered. Requests are
- * handled on the transport's reader thread, in the order they arrive.
+ * A small dual-era MCP server over any transport. A connection speaks the era its first request
+ * names ({@link ConnectionEra}): legacy, with {@code initialize}, {@code ping}, {@code tools/list}
+ * and {@code tools/call}; or modern (2026-07-28), with {@code server/discover}, {@code tools/list}
+ * and {@code tools/call}, each answered in the version its own {@code _meta} names, with
+ * {@code resultType} and the server's identity in the result's {@code _meta}. Other methods get
+ * -32601; notifications are never answered. Requests are handled on the transport's reader
+ * thread, in the order they arrive.
  */
 public final class Dispatcher implements TransportListener {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final McpTransport transport;
-    private final String name;
-    private final String version;
+    private final Implementation info;
+    private final ConnectionEra era = new ConnectionEra();
+    /** How long a client may cache the discover and list results: the tools never change. */
+    private static final CacheHint CACHE = new CacheHint(3_600_000, CacheHint.Scope.PUBLIC);
     private final Map<String, Tool> tools = new LinkedHashMap<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile TransportClosed closing;
@@ -39,8 +53,7 @@ public final class Dispatcher implements TransportListener {
     /** A server called {@code name} offering {@code tools} over {@code transport}. */
     public Dispatcher(McpTransport transport, String name, String version, List<Tool> tools) {
         this.transport = transport;
-        this.name = name;
-        this.version = version;
+        this.info = new Implementation(name, version);
         tools.forEach(t -> this.tools.put(t.name(), t));
     }
 
@@ -64,7 +77,9 @@ public final class Dispatcher implements TransportListener {
         JsonRpcRequest request = (JsonRpcRequest) message;
         JsonRpcResponse response;
         try {
-            response = new JsonRpcResult(request.id(), handle(request));
+            ConnectionEra.Decision decision = era.admit(request);
+            response = decision instanceof ConnectionEra.Decision.Refuse refuse ? refuse.error()
+                    : new JsonRpcResult(request.id(), handle(request, (ConnectionEra.Decision.Serve) decision));
         } catch (RequestException e) {
             response = JsonRpcError.of(request.id(), e.code, e.getMessage());
         }
@@ -77,11 +92,14 @@ public final class Dispatcher implements TransportListener {
         }
     }
 
-    private JsonNode handle(JsonRpcRequest request) throws RequestException {
+    private JsonNode handle(JsonRpcRequest request, ConnectionEra.Decision.Serve serve) throws RequestException {
         JsonNode params = request.params() != null ? request.params() : JSON.objectNode();
+        if (serve.era() == ProtocolEra.MODERN) {
+            return modern(request.method(), params);
+        }
         switch (request.method()) {
             case McpProtocol.INITIALIZE:
-                return initialize(params);
+                return initialize(serve.version());
             case McpProtocol.PING:
                 return JSON.objectNode();
             case McpProtocol.TOOLS_LIST:
@@ -93,16 +111,41 @@ public final class Dispatcher implements TransportListener {
         }
     }
 
-    private JsonNode initialize(JsonNode params) {
-        JsonNode requested = params.get("protocolVersion");
-        ObjectNode result = JSON.objectNode();
-        result.put("protocolVersion", McpProtocol.negotiate(requested != null && requested.isString() ? requested.stringValue() : ""));
-        result.putObject("capabilities").putObject("tools").put("listChanged", false);
-        result.putObject("serverInfo").put("name", name).put("version", version);
+    private JsonNode modern(String method, JsonNode params) throws RequestException {
+        ObjectNode result;
+        switch (method) {
+            case McpProtocol.SERVER_DISCOVER:
+                return new DiscoverResult(McpProtocol.MODERN_VERSIONS, capabilities(), Optional.of(info), Optional.empty(), CACHE).toJson();
+            case McpProtocol.TOOLS_LIST:
+                result = CACHE.writeTo(listTools());
+                break;
+            case McpProtocol.TOOLS_CALL:
+                result = callTool(params);
+                break;
+            default: // initialize, ping and the legacy methods do not exist in this era
+                throw new RequestException(ErrorCodes.METHOD_NOT_FOUND, "Method not found in protocol version "
+                        + ProtocolEra.FIRST_MODERN_VERSION + ": " + JsonRpcError.quote(method));
+        }
+        result.put(ResultType.MEMBER, ResultType.COMPLETE.wire());
+        result.putObject(MetaKeys.META).set(MetaKeys.SERVER_INFO, info.toJson());
         return result;
     }
 
-    private JsonNode listTools() {
+    private static ObjectNode capabilities() {
+        ObjectNode capabilities = JSON.objectNode();
+        capabilities.putObject("tools").put("listChanged", false);
+        return capabilities;
+    }
+
+    private JsonNode initialize(String agreed) {
+        ObjectNode result = JSON.objectNode();
+        result.put("protocolVersion", agreed);
+        result.set("capabilities", capabilities());
+        result.set("serverInfo", info.toJson());
+        return result;
+    }
+
+    private ObjectNode listTools() {
         ObjectNode result = JSON.objectNode();
         ArrayNode list = result.putArray("tools");
         for (Tool t : tools.values()) {
@@ -111,7 +154,7 @@ public final class Dispatcher implements TransportListener {
         return result;
     }
 
-    private JsonNode callTool(JsonNode params) throws RequestException {
+    private ObjectNode callTool(JsonNode params) throws RequestException {
         JsonNode toolName = params.get("name");
         Tool tool = toolName != null && toolName.isString() ? tools.get(toolName.stringValue()) : null;
         if (tool == null) {
