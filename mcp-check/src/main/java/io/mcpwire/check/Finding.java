@@ -25,6 +25,17 @@ public record Finding(Kind kind, Phase phase, String detail, String advice) {
         /** The server did not exit within the time allowed after end of input. */
         NO_EXIT,
         /** The server exited with a status other than 0 after end of input. */
-        EXIT_STATUS
+        EXIT_STATUS,
+        /**
+         * A legacy server that never answered the {@code server/discover} probe: every host that
+         * probes waits out its probe timeout before it falls back to {@code initialize}.
+         */
+        PROBE_UNANSWERED,
+        /** The server exited, or stopped answering, after the probe: a host that probes loses it. */
+        PROBE_FATAL,
+        /** No session could be opened in any era both sides speak: the server refused or garbled the opening. */
+        NO_SESSION,
+        /** A result that breaks the era's rules, such as a modern result without {@code resultType}. */
+        MALFORMED_RESULT
     }
 }

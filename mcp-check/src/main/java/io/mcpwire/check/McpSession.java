@@ -27,6 +27,7 @@ public final class McpSession {
     private final Map<RequestId, Integer> answerCounts = new HashMap<>();
     private final Set<RequestId> timedOut = new HashSet<>();
     private final Set<RequestId> owedAtEndOfInput = new HashSet<>();
+    private final Set<RequestId> excused = new HashSet<>();
     private final List<JsonRpcMessage> fromServer = new ArrayList<>();
     private final List<Finding> unknown = new ArrayList<>();
     private long nextId = 1;
@@ -76,7 +77,12 @@ public final class McpSession {
 
     /** Waits up to the timeout for the answer to {@code id}; empty when none came. */
     public Optional<JsonRpcResponse> await(RequestId id) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+        return await(id, timeout);
+    }
+
+    /** Waits up to {@code wait} for the answer to {@code id}; empty when none came. */
+    public Optional<JsonRpcResponse> await(RequestId id, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
         while (asked.getOrDefault(id, Optional.empty()).isEmpty()) {
             long left = deadline - System.nanoTime();
             JsonRpcMessage m = left > 0 ? wire.next(Duration.ofNanos(left)) : null;
@@ -114,6 +120,19 @@ public final class McpSession {
         }
     }
 
+    /** The first answer to {@code id} taken so far; empty when none was. */
+    public Optional<JsonRpcResponse> answerTo(RequestId id) {
+        return asked.getOrDefault(id, Optional.empty());
+    }
+
+    /**
+     * Leaves {@code id} out of {@link #findings()} when it is never answered, because another
+     * finding already says so with what to do (the probe a legacy server ignores).
+     */
+    public void excuse(RequestId id) {
+        excused.add(id);
+    }
+
     /** The notifications and requests the server sent of its own accord, so far. */
     public List<JsonRpcMessage> fromServer() {
         return List.copyOf(fromServer);
@@ -126,7 +145,7 @@ public final class McpSession {
         asked.forEach((id, answer) -> {
             int n = answerCounts.getOrDefault(id, 0);
             Phase phase = owedAtEndOfInput.contains(id) ? Phase.AFTER_END_OF_INPUT : Phase.SESSION;
-            if (n == 0) {
+            if (n == 0 && !excused.contains(id)) {
                 all.add(new Finding(Finding.Kind.MISSING_ANSWER, phase, "request " + id + " was never answered",
                         phase == Phase.AFTER_END_OF_INPUT
                                 ? "the server stops at end of input without answering what it has received: "

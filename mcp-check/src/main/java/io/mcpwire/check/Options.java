@@ -1,19 +1,40 @@
 package io.mcpwire.check;
 
+import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.protocol.ProtocolEra;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What to check and how.
  *
  * @param command         the server's command line
  * @param json            report as JSON rather than text
- * @param protocolVersion the MCP protocol version to ask for in {@code initialize}
+ * @param protocolVersion the legacy protocol version to ask for in {@code initialize}
  * @param timeout         how long to wait for each answer, and for the exit after end of input
  * @param calls           tools to call, by name with their arguments as JSON (never any unless asked)
+ * @param era             which era to speak: told by the probe, as hosts do, or one chosen
+ * @param modernVersion   the modern protocol version to name in each request's {@code _meta}
  */
-public record Options(List<String> command, boolean json, String protocolVersion, Duration timeout, List<ToolCall> calls) {
+public record Options(List<String> command, boolean json, String protocolVersion, Duration timeout, List<ToolCall> calls,
+                      EraChoice era, String modernVersion) {
+
+    /** Options that let the probe tell the era, at the newest modern version. */
+    public Options(List<String> command, boolean json, String protocolVersion, Duration timeout, List<ToolCall> calls) {
+        this(command, json, protocolVersion, timeout, calls, EraChoice.AUTO, McpProtocol.LATEST_VERSION);
+    }
+
+    /** Which era the checker speaks. */
+    public enum EraChoice {
+        /** Probe with {@code server/discover} and speak the era its answer tells, as dual-era hosts do. */
+        AUTO,
+        /** Probe, and speak the modern era or report that no session could be opened. */
+        MODERN,
+        /** Send {@code initialize} at once, as a legacy host does; no probe. */
+        LEGACY
+    }
 
     /**
      * A tool to call.
@@ -25,8 +46,13 @@ public record Options(List<String> command, boolean json, String protocolVersion
     }
 
     /** The usage line. */
-    public static final String USAGE = "usage: java -jar mcpwire-check.jar [--json] [--protocol VERSION] [--timeout SECONDS] "
-            + "[--call TOOL JSON]... -- COMMAND [ARGS...]";
+    public static final String USAGE = "usage: java -jar mcpwire-check.jar [--json] [--era auto|modern|legacy] [--protocol VERSION] "
+            + "[--timeout SECONDS] [--call TOOL JSON]... -- COMMAND [ARGS...]";
+
+    /** The same options in {@code era}. */
+    public Options withEra(EraChoice chosen) {
+        return new Options(command, json, protocolVersion, timeout, calls, chosen, modernVersion);
+    }
 
     /**
      * Reads the command line.
@@ -35,14 +61,24 @@ public record Options(List<String> command, boolean json, String protocolVersion
      */
     public static Options parse(String[] args) {
         boolean json = false;
-        String protocol = "2025-06-18";
+        String legacy = "2025-06-18";
+        String modern = McpProtocol.LATEST_VERSION;
+        EraChoice era = EraChoice.AUTO;
         Duration timeout = Duration.ofSeconds(10);
         List<ToolCall> calls = new ArrayList<>();
         int i = 0;
         for (; i < args.length && !args[i].equals("--"); i++) {
             switch (args[i]) {
                 case "--json" -> json = true;
-                case "--protocol" -> protocol = value(args, ++i, "--protocol");
+                case "--era" -> era = era(value(args, ++i, "--era"));
+                case "--protocol" -> {
+                    String v = value(args, ++i, "--protocol");
+                    if (ProtocolEra.of(v) == ProtocolEra.MODERN) {
+                        modern = v;
+                    } else {
+                        legacy = v;
+                    }
+                }
                 case "--timeout" -> timeout = Duration.ofMillis((long) (Double.parseDouble(value(args, ++i, "--timeout")) * 1000));
                 case "--call" -> {
                     String name = value(args, ++i, "--call");
@@ -54,7 +90,15 @@ public record Options(List<String> command, boolean json, String protocolVersion
         if (i >= args.length - 1) {
             throw new IllegalArgumentException("no server command after --");
         }
-        return new Options(List.of(args).subList(i + 1, args.length), json, protocol, timeout, List.copyOf(calls));
+        return new Options(List.of(args).subList(i + 1, args.length), json, legacy, timeout, List.copyOf(calls), era, modern);
+    }
+
+    private static EraChoice era(String value) {
+        try {
+            return EraChoice.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--era must be auto, modern or legacy, not " + value);
+        }
     }
 
     private static String value(String[] args, int i, String option) {

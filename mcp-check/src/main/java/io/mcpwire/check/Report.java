@@ -1,5 +1,6 @@
 package io.mcpwire.check;
 
+import io.mcpwire.protocol.ProtocolEra;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -11,9 +12,13 @@ import java.util.stream.Collectors;
  * What a check found.
  *
  * @param command        the server's command line
+ * @param era            the era spoken, the version agreed, and why
  * @param findings       everything wrong, in the order seen
- * @param initializeMillis time from start to the {@code initialize} answer; empty when none came
- * @param pingP50Micros  the median ping round trip; empty when no ping was answered
+ * @param openMillis     time from start to the answer that opened the session ({@code initialize}
+ *                       in the legacy era, the {@code server/discover} probe in the modern one);
+ *                       empty when no session opened
+ * @param roundTripP50Micros the median round trip of the era's cheapest request ({@code ping},
+ *                       or {@code server/discover}); empty when none was answered
  * @param exitStatus     the exit status after end of input; empty when it did not exit in time
  * @param stderrBytes    how much the server wrote to stderr
  * @param stderrHead     its first lines
@@ -21,27 +26,48 @@ import java.util.stream.Collectors;
  * @param residentBytes  the server's resident memory after the session, before end of input;
  *                       empty where the OS does not tell
  */
-public record Report(List<String> command, List<Finding> findings, OptionalDouble initializeMillis,
-                     OptionalDouble pingP50Micros, OptionalInt exitStatus, long stderrBytes, List<String> stderrHead,
+public record Report(List<String> command, EraVerdict era, List<Finding> findings, OptionalDouble openMillis,
+                     OptionalDouble roundTripP50Micros, OptionalInt exitStatus, long stderrBytes, List<String> stderrHead,
                      OptionalDouble firstAnswerMillis, OptionalLong residentBytes) {
 
-    /** Whether the wire was clean and the server ended well. */
+    /**
+     * The shortest start-up budget among the hosts docs/check.md lists: a dual-era host's wait for
+     * the probe before it falls back (about 3 s in Claude Code 2.1).
+     */
+    public static final long TIGHTEST_HOST_BUDGET_MILLIS = EraProbe.HOST_PROBE_WAIT.toMillis();
+
+    /** Whether the wire was clean, a session opened, and the server ended well. */
     public boolean clean() {
         return findings.isEmpty();
+    }
+
+    /** The request whose round trip was timed. */
+    public String roundTripMethod() {
+        return era.era() == ProtocolEra.MODERN ? "server/discover" : "ping";
+    }
+
+    private static String millis(OptionalDouble v) {
+        return v.isPresent() ? String.format(Locale.ROOT, "%.0f ms", v.getAsDouble()) : "no answer";
     }
 
     /** The report for a person. */
     public String text() {
         StringBuilder b = new StringBuilder();
         b.append("mcpwire-check: ").append(String.join(" ", command())).append('\n');
-        b.append("  time to first answer: ").append(firstAnswerMillis().isPresent()
-                ? String.format(Locale.ROOT, "%.0f ms", firstAnswerMillis().getAsDouble()) : "no answer").append('\n');
+        b.append("  era: ").append(era.era().wireName()).append(", protocol ").append(era.protocolVersion().orElse("none agreed"))
+                .append(" (").append(era.why()).append(")\n");
+        b.append("  time to first answer: ").append(millis(firstAnswerMillis()));
+        if (firstAnswerMillis().isPresent()) {
+            b.append(firstAnswerMillis().getAsDouble() <= TIGHTEST_HOST_BUDGET_MILLIS ? " (within" : " (OVER")
+                    .append(" the tightest host budget, ").append(TIGHTEST_HOST_BUDGET_MILLIS).append(" ms; hosts' budgets: docs/check.md)");
+        }
+        b.append('\n');
         b.append("  resident memory after the session: ").append(residentBytes().isPresent()
                 ? String.format(Locale.ROOT, "%.1f MiB", residentBytes().getAsLong() / 1048576.0) : "not told by this OS").append('\n');
-        b.append("  time to initialize: ").append(initializeMillis().isPresent()
-                ? String.format(Locale.ROOT, "%.0f ms", initializeMillis().getAsDouble()) : "no answer").append('\n');
-        b.append("  ping p50: ").append(pingP50Micros().isPresent()
-                ? String.format(Locale.ROOT, "%.0f us", pingP50Micros().getAsDouble()) : "no answer").append('\n');
+        b.append("  time to open the session (").append(era.era() == ProtocolEra.MODERN ? "server/discover" : "initialize")
+                .append("): ").append(millis(openMillis())).append('\n');
+        b.append("  round trip p50 (").append(roundTripMethod()).append("): ").append(roundTripP50Micros().isPresent()
+                ? String.format(Locale.ROOT, "%.0f us", roundTripP50Micros().getAsDouble()) : "no answer").append('\n');
         b.append("  exit after end of input: ").append(exitStatus().isPresent()
                 ? "status " + exitStatus().getAsInt() : "none in the time allowed").append('\n');
         b.append("  stderr: ").append(stderrBytes()).append(" bytes");
@@ -54,9 +80,13 @@ public record Report(List<String> command, List<Finding> findings, OptionalDoubl
                 b.append("    likely cause: ").append(f.advice()).append('\n');
             }
         }
-        b.append(clean() ? "CLEAN: nothing but JSON-RPC on stdout, every request answered once, exit 0\n"
+        b.append(clean() ? "CLEAN: a " + era.era().wireName() + " session, nothing but JSON-RPC on stdout, every request answered once, exit 0\n"
                 : "NOT CLEAN: " + findings().size() + " finding(s)\n");
         return b.toString();
+    }
+
+    private static String number(OptionalDouble v) {
+        return v.isPresent() ? String.valueOf(v.getAsDouble()) : "null";
     }
 
     /** The report for CI, as one JSON object. */
@@ -66,10 +96,15 @@ public record Report(List<String> command, List<Finding> findings, OptionalDoubl
                 .collect(Collectors.joining(","));
         return "{\"clean\":" + clean()
                 + ",\"command\":[" + command().stream().map(JsonText::string).collect(Collectors.joining(",")) + "]"
-                + ",\"initializeMillis\":" + (initializeMillis().isPresent() ? initializeMillis().getAsDouble() : "null")
-                + ",\"pingP50Micros\":" + (pingP50Micros().isPresent() ? pingP50Micros().getAsDouble() : "null")
+                + ",\"era\":" + JsonText.string(era.era().wireName())
+                + ",\"protocolVersion\":" + era.protocolVersion().map(JsonText::string).orElse("null")
+                + ",\"eraReason\":" + JsonText.string(era.why())
+                + ",\"probeMillis\":" + number(era.probeMillis())
+                + ",\"openMillis\":" + number(openMillis())
+                + ",\"roundTripMethod\":" + JsonText.string(roundTripMethod())
+                + ",\"roundTripP50Micros\":" + number(roundTripP50Micros())
                 + ",\"exitStatus\":" + (exitStatus().isPresent() ? exitStatus().getAsInt() : "null")
-                + ",\"firstAnswerMillis\":" + (firstAnswerMillis().isPresent() ? firstAnswerMillis().getAsDouble() : "null")
+                + ",\"firstAnswerMillis\":" + number(firstAnswerMillis())
                 + ",\"residentBytes\":" + (residentBytes().isPresent() ? residentBytes().getAsLong() : "null")
                 + ",\"stderrBytes\":" + stderrBytes()
                 + ",\"stderrHead\":[" + stderrHead().stream().map(JsonText::string).collect(Collectors.joining(",")) + "]"

@@ -37,6 +37,7 @@ public final class ServerWire {
     private final long started;
     private volatile long firstAnswer; // 0 until the first answer arrived
     private volatile Phase phase = Phase.BEFORE_INITIALIZE;
+    private volatile boolean outputEnded;
 
     /**
      * Starts reading {@code stdout}.
@@ -100,6 +101,11 @@ public final class ServerWire {
         return m.get();
     }
 
+    /** Whether the server's stdout has ended (it closed it, or exited). */
+    public boolean outputEnded() {
+        return outputEnded;
+    }
+
     /** Waits up to {@code timeout} for the server's stdout to end; whether it did. */
     public boolean awaitEndOfOutput(Duration timeout) throws InterruptedException {
         reader.join(Math.max(1, timeout.toMillis()));
@@ -134,6 +140,7 @@ public final class ServerWire {
             findings.add(new Finding(Finding.Kind.STRAY_OUTPUT, phase, "bytes without a final newline: " + quote(rest),
                     Advice.forStray(rest)));
         }
+        outputEnded = true; // before the marker: whoever takes the marker sees it
         messages.add(Optional.empty());
     }
 

@@ -1,23 +1,30 @@
 package io.mcpwire.check;
 
+import io.mcpwire.jsonrpc.JsonRpcResponse;
+import io.mcpwire.protocol.ProtocolEra;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
- * One session with the server, as a host has it: {@code initialize}, {@code tools/list}, a run of
- * pings, the tool calls asked for, then a pipelined batch followed at once by end of input, and
- * the wait for the server to end. Every request must be answered exactly once.
+ * One session with the server, as a host has it. It opens the way a dual-era host does
+ * ({@link Opening}): the {@code server/discover} probe, then {@code initialize} when the server
+ * is legacy. Then, in the era found: {@code tools/list}, a run of round trips ({@code ping} in the
+ * legacy era, {@code server/discover} in the modern one, which has no ping), the tool calls asked
+ * for, then a pipelined batch followed at once by end of input, and the wait for the server to
+ * end. Every request must be answered exactly once; in the modern era every result must say its
+ * {@code resultType}, and cacheable ones their cache hints.
  */
 public final class WireCheck {
-    private static final int PINGS = 20;
+    private static final int ROUND_TRIPS = 20;
     private static final int BATCH = 10;
     /** How much longer than an answer the server may take to end after end of input. */
     public static final Duration EXIT_GRACE = Duration.ofSeconds(5);
@@ -39,42 +46,51 @@ public final class WireCheck {
         long t0 = System.nanoTime();
         McpSession session = new McpSession(server.wire(), options.timeout());
         try {
-            OptionalDouble init = OptionalDouble.empty();
+            // Each phase stops at its first unanswered request, and a server that opens no session
+            // is asked nothing more: the check ends in about one timeout, not one per request.
+            Opening opening = Opening.open(session, options, t0);
+            List<Finding> findings = new ArrayList<>(opening.findings());
             OptionalDouble p50 = OptionalDouble.empty();
-            // Each phase stops at its first unanswered request, and a server that does not answer
-            // initialize is asked nothing more: the check ends in about one timeout, not one per request.
-            if (session.request("initialize", initializeParams(options.protocolVersion(), "mcpwire-check")).isPresent()) {
-                init = OptionalDouble.of((System.nanoTime() - t0) / 1e6);
+            if (opening.dialect().isPresent()) {
+                Dialect d = opening.dialect().get();
                 server.wire().phase(Phase.SESSION);
-                session.notify("notifications/initialized", null);
-                session.request("tools/list", "{}");
-                p50 = pingMedian(session);
+                if (d.era() == ProtocolEra.LEGACY) {
+                    session.notify("notifications/initialized", null);
+                }
+                findings.addAll(ResultRules.judge(d, "tools/list", session.request("tools/list", d.params("{}"))));
+                p50 = roundTripMedian(session, d, findings);
                 for (Options.ToolCall call : options.calls()) {
-                    if (session.request("tools/call", toolCallParams(call.name(), call.arguments())).isEmpty()) {
+                    Optional<JsonRpcResponse> answer = session.request("tools/call", d.params(toolCallParams(call.name(), call.arguments())));
+                    if (answer.isEmpty()) {
                         break;
                     }
+                    findings.addAll(ResultRules.judge(d, "tools/call", answer));
                 }
                 // A pipelined batch, then end of input at once: a server owes all of them.
                 for (int i = 0; i < BATCH; i++) {
-                    session.send("ping", null);
+                    session.send(d.roundTrip(), d.params(null));
                 }
             }
-            return end(server, session, init, p50, options.timeout());
+            return end(server, session, opening.verdict(), findings, opening.openMillis(), p50, options.timeout());
         } finally {
             server.kill();
         }
     }
 
-    /** The median of up to {@link #PINGS} sequential pings; the run stops at the first one unanswered. */
-    private static OptionalDouble pingMedian(McpSession session) throws InterruptedException {
-        long[] rtt = new long[PINGS];
+    /** The median of up to {@link #ROUND_TRIPS} sequential round trips; the run stops at the first one unanswered. */
+    private static OptionalDouble roundTripMedian(McpSession session, Dialect d, List<Finding> findings) throws InterruptedException {
+        long[] rtt = new long[ROUND_TRIPS];
         int answered = 0;
-        for (int i = 0; i < PINGS; i++) {
+        for (int i = 0; i < ROUND_TRIPS; i++) {
             long s = System.nanoTime();
-            if (session.request("ping", null).isEmpty()) {
+            Optional<JsonRpcResponse> answer = session.request(d.roundTrip(), d.params(null));
+            if (answer.isEmpty()) {
                 break;
             }
             rtt[answered++] = System.nanoTime() - s;
+            if (i == 0) {
+                findings.addAll(ResultRules.judge(d, d.roundTrip(), answer));
+            }
         }
         return answered == 0 ? OptionalDouble.empty()
                 : OptionalDouble.of(Arrays.stream(rtt, 0, answered).sorted().toArray()[answered / 2] / 1e3);
@@ -112,20 +128,23 @@ public final class WireCheck {
      * Ends a session as a host does: closes the server's stdin, takes the answers still owed, waits
      * for the server to end (an answer's timeout plus {@link #EXIT_GRACE}), and reports.
      *
-     * @param initializeMillis time to the {@code initialize} answer, if one was asked for
-     * @param pingP50Micros    the median ping round trip, if pings were timed
+     * @param era         the era spoken, and why
+     * @param found       what was found already, beside what the session and the wire found
+     * @param openMillis  time to the answer that opened the session, if one came
+     * @param roundTripP50Micros the median round trip, if round trips were timed
      */
-    public static Report end(CheckedServer server, McpSession session, OptionalDouble initializeMillis,
-                             OptionalDouble pingP50Micros, Duration timeout) throws InterruptedException {
+    public static Report end(CheckedServer server, McpSession session, EraVerdict era, List<Finding> found, OptionalDouble openMillis,
+                             OptionalDouble roundTripP50Micros, Duration timeout) throws InterruptedException {
         OptionalLong resident = server.residentBytes(); // after the session, while it still runs
         session.endInputAndCollect();
         Duration allowed = EXIT_GRACE.plus(timeout);
         OptionalInt exit = server.awaitExit(allowed);
-        List<Finding> findings = new ArrayList<>(session.findings());
+        List<Finding> findings = new ArrayList<>(found);
+        findings.addAll(session.findings());
         findings.addAll(endingFindings(exit, allowed));
         String err = server.stderr();
         List<String> head = err.lines().limit(5).collect(Collectors.toList());
-        return new Report(server.command(), List.copyOf(findings), initializeMillis, pingP50Micros, exit,
+        return new Report(server.command(), era, List.copyOf(findings), openMillis, roundTripP50Micros, exit,
                 err.getBytes(StandardCharsets.UTF_8).length, head, server.wire().firstAnswerMillis(), resident);
     }
 }

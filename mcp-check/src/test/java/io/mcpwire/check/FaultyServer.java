@@ -13,7 +13,15 @@ import java.util.regex.Pattern;
  * (a print without a newline before each answer), {@code drops} (pings are answered a little
  * later by a daemon thread, and the process ends at end of input without waiting for them, as
  * servers that hand work to a pool do), {@code hangs} (never exits), {@code exits} (exits at once
- * with status 3, as a server that cannot start does).
+ * with status 3, as a server that cannot start does), {@code silent} and {@code loses-pings}.
+ * They are legacy servers, answering {@code server/discover} with -32601 as one does, except:
+ * {@code modern} (modern only: answers the probe with a DiscoverResult, refuses {@code initialize}
+ * with -32601), {@code no-result-type} (modern, but its tools/list result lacks resultType and
+ * cache hints), {@code future} (modern, speaks only a version the checker does not),
+ * {@code ignores-probe} (never answers the probe), {@code dies-on-probe} (exits on it) and
+ * {@code mute-after-probe} (refuses the probe, then answers nothing), {@code slow-modern}
+ * (modern, but reads nothing for 3.5 s, as a slow start does, and refuses {@code initialize}
+ * with -32022).
  */
 public final class FaultyServer {
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
@@ -38,15 +46,48 @@ public final class FaultyServer {
         t.start();
     }
 
+    private static final String NOT_FOUND = "\"error\":{\"code\":-32601,\"message\":\"Method not found\"}";
+
+    private static String legacy(String method) {
+        return switch (method) {
+            case "initialize" -> "\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{}},"
+                    + "\"serverInfo\":{\"name\":\"faulty\",\"version\":\"1\"}}";
+            case "tools/list" -> "\"result\":{\"tools\":[]}";
+            case "server/discover" -> NOT_FOUND;
+            default -> "\"result\":{}";
+        };
+    }
+
+    private static String modern(String mode, String method) {
+        String cache = mode.equals("no-result-type") ? "" : ",\"resultType\":\"complete\",\"ttlMs\":0,\"cacheScope\":\"public\"";
+        if (mode.equals("future")) {
+            return "\"error\":{\"code\":-32022,\"message\":\"Unsupported protocol version\","
+                    + "\"data\":{\"supported\":[\"2099-01-01\"],\"requested\":\"2026-07-28\"}}";
+        }
+        return switch (method) {
+            case "server/discover" -> "\"result\":{\"resultType\":\"complete\",\"supportedVersions\":[\"2026-07-28\"],"
+                    + "\"capabilities\":{\"tools\":{}},\"ttlMs\":0,\"cacheScope\":\"public\"}";
+            case "tools/list" -> "\"result\":{\"tools\":[]" + cache + "}";
+            case "initialize" -> mode.equals("slow-modern") ? "\"error\":{\"code\":-32022,\"message\":\"Unsupported protocol version\","
+                    + "\"data\":{\"supported\":[\"2026-07-28\"],\"requested\":\"2025-06-18\"}}" : NOT_FOUND;
+            case "ping" -> NOT_FOUND;
+            default -> "\"result\":{\"resultType\":\"complete\"}";
+        };
+    }
+
     public static void main(String[] args) throws Exception {
         String mode = args[0];
         if (mode.equals("exits")) {
             System.err.println("faulty: cannot start");
             System.exit(3);
         }
+        if (mode.equals("slow-modern")) {
+            Thread.sleep(3500); // start-up work, longer than hosts wait for the probe
+        }
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         boolean bannered = false;
+        boolean muted = false;
         String line;
         while ((line = in.readLine()) != null) {
             Matcher id = ID.matcher(line);
@@ -54,13 +95,17 @@ public final class FaultyServer {
             if (!id.find() || !method.find()) {
                 continue; // a notification
             }
-            String result = switch (method.group(1)) {
-                case "initialize" -> "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{}},"
-                        + "\"serverInfo\":{\"name\":\"faulty\",\"version\":\"1\"}}";
-                case "tools/list" -> "{\"tools\":[]}";
-                default -> "{}";
-            };
-            String answer = "{\"jsonrpc\":\"2.0\",\"id\":" + id.group(1) + ",\"result\":" + result + "}";
+            boolean probe = method.group(1).equals("server/discover");
+            boolean modern = mode.equals("modern") || mode.equals("slow-modern") || mode.equals("no-result-type") || mode.equals("future");
+            if (probe && mode.equals("dies-on-probe")) {
+                System.exit(0);
+            }
+            if (probe && mode.equals("ignores-probe") || muted) {
+                continue;
+            }
+            muted = probe && mode.equals("mute-after-probe");
+            String answer = "{\"jsonrpc\":\"2.0\",\"id\":" + id.group(1) + ","
+                    + (modern ? modern(mode, method.group(1)) : legacy(method.group(1))) + "}";
             if (mode.equals("banner") && !bannered) {
                 out.println("  .   ____          _            __ _ _");
                 out.println(" :: Spring Boot ::                (v4.0.7)");

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.concurrent.TimeUnit;
+import io.mcpwire.protocol.ProtocolEra;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,6 +28,10 @@ class WireCheckTest {
         return WireCheck.run(new Options(server(mode), false, "2025-06-18", Duration.ofSeconds(10), List.of()));
     }
 
+    private static Report check(String mode, Options.EraChoice era) throws Exception {
+        return WireCheck.run(new Options(server(mode), false, "2025-06-18", Duration.ofSeconds(10), List.of()).withEra(era));
+    }
+
     private static Set<Finding.Kind> kinds(Report r) {
         return r.findings().stream().map(Finding::kind).collect(Collectors.toSet());
     }
@@ -36,7 +41,10 @@ class WireCheckTest {
         Report r = check("clean");
         assertTrue(r.clean(), () -> r.text());
         assertEquals(0, r.exitStatus().orElse(-1));
-        assertTrue(r.initializeMillis().isPresent() && r.pingP50Micros().isPresent());
+        assertEquals(ProtocolEra.LEGACY, r.era().era(), r::text);
+        assertTrue(r.era().why().contains("-32601") && r.era().probeMillis().isPresent(), r::text);
+        assertEquals("ping", r.roundTripMethod());
+        assertTrue(r.openMillis().isPresent() && r.roundTripP50Micros().isPresent());
     }
 
     @Test
@@ -44,7 +52,7 @@ class WireCheckTest {
         Report r = check("clean");
         assertTrue(r.firstAnswerMillis().isPresent() && r.firstAnswerMillis().getAsDouble() > 0, r::text);
         // Counted from the server's start, which comes before the session's: never less than the time to initialize.
-        assertTrue(r.firstAnswerMillis().getAsDouble() + 1 >= r.initializeMillis().getAsDouble(), r::text);
+        assertTrue(r.firstAnswerMillis().getAsDouble() + 1 >= r.openMillis().getAsDouble(), r::text);
         if (!System.getProperty("os.name", "").startsWith("Windows")) {
             // A JVM holds some tens of MiB resident; the OS tells it on Linux (/proc) and macOS (ps).
             assertTrue(r.residentBytes().isPresent() && r.residentBytes().getAsLong() > 8L * 1024 * 1024, r::text);
@@ -82,8 +90,8 @@ class WireCheckTest {
     @Timeout(value = 15, unit = TimeUnit.SECONDS) // one wait per request would be some 35 of them
     void aServerThatAnswersNothingIsCheckedInAboutOneTimeout() throws Exception {
         Report r = WireCheck.run(new Options(server("silent"), false, "2025-06-18", Duration.ofSeconds(3), List.of()));
-        assertEquals(Set.of(Finding.Kind.MISSING_ANSWER), kinds(r), () -> r.text());
-        assertEquals(1, r.findings().size(), () -> "only initialize was asked: " + r.text());
+        assertEquals(Set.of(Finding.Kind.PROBE_UNANSWERED, Finding.Kind.MISSING_ANSWER), kinds(r), () -> r.text());
+        assertEquals(2, r.findings().size(), () -> "only the probe and initialize were asked: " + r.text());
         assertEquals(0, r.exitStatus().orElse(-1), () -> r.text());
     }
 
@@ -91,7 +99,7 @@ class WireCheckTest {
     @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void aPhaseStopsAtItsFirstUnansweredRequest() throws Exception {
         Report r = WireCheck.run(new Options(server("loses-pings"), false, "2025-06-18", Duration.ofSeconds(2), List.of()));
-        assertTrue(r.initializeMillis().isPresent() && r.pingP50Micros().isEmpty(), () -> r.text());
+        assertTrue(r.openMillis().isPresent() && r.roundTripP50Micros().isEmpty(), () -> r.text());
         long inSession = r.findings().stream().filter(f -> f.phase() == Phase.SESSION).count();
         assertEquals(1, inSession, () -> "one unanswered ping ends the pings: " + r.text());
         assertEquals(10, r.findings().size() - inSession, () -> "the batch at end of input is still owed: " + r.text());
@@ -108,9 +116,77 @@ class WireCheckTest {
     @Timeout(value = 20, unit = TimeUnit.SECONDS) // the check's own timeout is 60 s: waiting it out fails here
     void aServerThatExitsAtOnceIsReportedWithoutWaitingOutTheTimeout() throws Exception {
         Report r = WireCheck.run(new Options(server("exits"), false, "2025-06-18", Duration.ofSeconds(60), List.of()));
-        assertEquals(Set.of(Finding.Kind.MISSING_ANSWER, Finding.Kind.EXIT_STATUS), kinds(r), () -> r.text());
+        assertEquals(Set.of(Finding.Kind.PROBE_FATAL, Finding.Kind.MISSING_ANSWER, Finding.Kind.EXIT_STATUS), kinds(r), () -> r.text());
         assertEquals(3, r.exitStatus().orElse(-1));
-        assertTrue(r.initializeMillis().isEmpty(), () -> r.text());
+        assertTrue(r.openMillis().isEmpty(), () -> r.text());
+    }
+
+    @Test
+    void aModernOnlyServerIsCheckedInTheModernEraWithoutPing() throws Exception {
+        Report r = check("modern");
+        assertTrue(r.clean(), r::text);
+        assertEquals(ProtocolEra.MODERN, r.era().era());
+        assertEquals("2026-07-28", r.era().protocolVersion().orElseThrow());
+        assertEquals("server/discover", r.roundTripMethod());
+        assertTrue(r.roundTripP50Micros().isPresent() && r.openMillis().isPresent(), r::text);
+        assertTrue(r.json().contains("\"era\":\"modern\",\"protocolVersion\":\"2026-07-28\""), r::json);
+    }
+
+    @Test
+    void aModernOnlyServerCheckedInTheLegacyEraOpensNoSessionAndIsNotClean() throws Exception {
+        Report r = check("modern", Options.EraChoice.LEGACY);
+        assertEquals(Set.of(Finding.Kind.NO_SESSION), kinds(r), r::text);
+        assertTrue(r.openMillis().isEmpty() && r.roundTripP50Micros().isEmpty(), r::text);
+        assertTrue(r.text().contains("initialize was refused with -32601"), r::text);
+    }
+
+    @Test
+    void aLegacyServerCheckedInTheModernEraOpensNoSession() throws Exception {
+        Report r = check("clean", Options.EraChoice.MODERN);
+        assertEquals(Set.of(Finding.Kind.NO_SESSION), kinds(r), r::text);
+        assertTrue(r.findings().get(0).detail().contains("does not speak the modern era"), r::text);
+    }
+
+    @Test
+    void aModernResultWithoutResultTypeOrCacheHintsIsMalformed() throws Exception {
+        Report r = check("no-result-type");
+        assertEquals(Set.of(Finding.Kind.MALFORMED_RESULT), kinds(r), r::text);
+        assertEquals(2, r.findings().size(), r::text);
+    }
+
+    @Test
+    void aServerThatSpeaksOnlyAnUnknownVersionOpensNoSession() throws Exception {
+        Report r = check("future");
+        assertEquals(Set.of(Finding.Kind.NO_SESSION), kinds(r), r::text);
+        assertTrue(r.findings().get(0).detail().contains("2099-01-01"), r::text);
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aLegacyServerThatIgnoresTheProbeCostsHostsTheirProbeWait() throws Exception {
+        Report r = check("ignores-probe");
+        assertEquals(List.of(Finding.Kind.PROBE_UNANSWERED), r.findings().stream().map(Finding::kind).collect(Collectors.toList()), r::text);
+        assertEquals(ProtocolEra.LEGACY, r.era().era());
+        assertTrue(r.openMillis().getAsDouble() >= EraProbe.HOST_PROBE_WAIT.toMillis(), r::text);
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aModernServerTooSlowForTheProbeIsFoundModernByItsRefusalOfInitialize() throws Exception {
+        Report r = check("slow-modern");
+        assertEquals(ProtocolEra.MODERN, r.era().era(), r::text);
+        assertEquals(List.of(Finding.Kind.PROBE_UNANSWERED), r.findings().stream().map(Finding::kind).collect(Collectors.toList()), r::text);
+        assertTrue(r.findings().get(0).detail().contains("answered, but only after"), r::text);
+        assertTrue(r.roundTripP50Micros().isPresent(), r::text);
+    }
+
+    @Test
+    void aServerThatTheProbeEndsOrSilencesIsProbeFatal() throws Exception {
+        for (String mode : List.of("dies-on-probe", "mute-after-probe")) {
+            Report r = WireCheck.run(new Options(server(mode), false, "2025-06-18", Duration.ofSeconds(2), List.of()));
+            assertTrue(kinds(r).contains(Finding.Kind.PROBE_FATAL), () -> mode + ": " + r.text());
+            assertTrue(r.openMillis().isEmpty(), () -> mode + ": " + r.text());
+        }
     }
 
     @Test
@@ -124,6 +200,10 @@ class WireCheckTest {
         assertEquals(1, Check.run(concat(List.of("--"), server("banner")), o, e));
         assertEquals(2, Check.run(new String[] {"--", "/no/such/server"}, o, e));
         assertEquals(2, Check.run(new String[] {"--json"}, o, e));
+        assertEquals(2, Check.run(new String[] {"--era", "newest", "--", "x"}, o, e));
+        out.reset();
+        assertEquals(0, Check.run(concat(List.of("--json", "--era", "legacy", "--"), clean), o, e));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("\"era\":\"legacy\",\"protocolVersion\":\"2025-06-18\""), out::toString);
     }
 
     private static String[] concat(List<String> a, List<String> b) {
