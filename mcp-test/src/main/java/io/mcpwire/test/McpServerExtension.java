@@ -3,6 +3,7 @@ package io.mcpwire.test;
 import io.mcpwire.check.CheckedServer;
 import io.mcpwire.check.Report;
 import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.protocol.ProtocolEra;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -77,15 +78,17 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     private final Start start;
     private final Duration timeout;
+    private final Optional<ProtocolEra> era;
 
-    private McpServerExtension(Start start, Duration timeout) {
+    private McpServerExtension(Start start, Duration timeout, Optional<ProtocolEra> era) {
         this.start = start;
         this.timeout = timeout;
+        this.era = era;
     }
 
     /** Runs {@code main} in the test JVM over a fresh fake descriptor table for each test. */
     public static McpServerExtension inProcess(ServerMain main) {
-        return new McpServerExtension(new InProcess(main), Duration.ofSeconds(10));
+        return new McpServerExtension(new InProcess(main), Duration.ofSeconds(10), Optional.empty());
     }
 
     /**
@@ -115,18 +118,26 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     /** Runs any command line as the server: a server in any language. */
     public static McpServerExtension command(List<String> command) {
-        return new McpServerExtension(new Child(List.copyOf(command)), Duration.ofSeconds(10));
+        return new McpServerExtension(new Child(List.copyOf(command)), Duration.ofSeconds(10), Optional.empty());
     }
 
     /** How long each answer may take (default 10 s); the server may take 5 s more to end. */
     public McpServerExtension timeout(Duration answerTimeout) {
-        return new McpServerExtension(start, answerTimeout);
+        return new McpServerExtension(start, answerTimeout, era);
+    }
+
+    /**
+     * Pins the era each test's client speaks: {@link McpTestClient#open()} opens it and
+     * {@link McpTestClient#check} checks in it, with no probe. Unpinned, both probe as a dual-era host does.
+     */
+    public McpServerExtension era(ProtocolEra pinned) {
+        return new McpServerExtension(start, timeout, Optional.of(pinned));
     }
 
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
         CheckedServer server = start.start(context);
-        context.getStore(NAMESPACE).put(KEY, new Running(server, new McpTestClient(server, timeout)));
+        context.getStore(NAMESPACE).put(KEY, new Running(server, new McpTestClient(server, timeout, era)));
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.mcpwire.test;
 
 import io.mcpwire.check.CheckedServer;
+import io.mcpwire.check.Dialect;
+import io.mcpwire.check.EraVerdict;
 import io.mcpwire.check.Finding;
 import io.mcpwire.check.McpSession;
 import io.mcpwire.check.Options;
@@ -10,6 +12,9 @@ import io.mcpwire.check.WireCheck;
 import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
+import io.mcpwire.protocol.McpErrorCodes;
+import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.protocol.ProtocolEra;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,22 +30,33 @@ import tools.jackson.databind.JsonNode;
  * a JSON-RPC error. Everything the server writes is judged as it arrives; at the end of the test
  * the extension ends the session and fails the test when the wire was not clean, unless the test
  * ended it itself with {@link #endSession()} or {@link #check}. One thread at a time.
+ *
+ * <p>Both eras: {@link #initialize()} opens a legacy session, {@link #discover()} a modern one
+ * (2026-07-28), in which every request carries the version, client and capabilities in its
+ * {@code _meta}; {@link #open()} opens the era the extension pins ({@link McpServerExtension#era}),
+ * or, when none is pinned, probes as a dual-era host does. The typed methods speak the era opened.
+ * To run a test once in each era, make it a {@code @ParameterizedTest} over
+ * {@code @EnumSource(ProtocolEra.class)} and call {@link #open(ProtocolEra)}.
  */
 public final class McpTestClient {
     /** The protocol version {@link #initialize()} asks for. */
     public static final String PROTOCOL_VERSION = "2025-06-18";
+    private static final String CLIENT = "mcpwire-test";
 
     private final CheckedServer server;
     private final Duration timeout;
     private final McpSession session;
+    private final Optional<ProtocolEra> pinned;
+    private Optional<Dialect> dialect = Optional.empty();
     private OptionalDouble initializeMillis = OptionalDouble.empty();
     private final long started = System.nanoTime();
     private Optional<Report> ended = Optional.empty();
     private boolean spokenTo;
 
-    McpTestClient(CheckedServer server, Duration timeout) {
+    McpTestClient(CheckedServer server, Duration timeout, Optional<ProtocolEra> pinned) {
         this.server = server;
         this.timeout = timeout;
+        this.pinned = pinned;
         this.session = new McpSession(server.wire(), timeout);
     }
 
@@ -51,16 +67,77 @@ public final class McpTestClient {
      */
     public JsonNode initialize() {
         JsonNode result = result("initialize", WireCheck.initializeParams(PROTOCOL_VERSION, "mcpwire-test"));
-        initializeMillis = OptionalDouble.of((System.nanoTime() - started) / 1e6);
-        server.wire().phase(Phase.SESSION);
+        opened(Dialect.legacy(result.path("protocolVersion").asString(PROTOCOL_VERSION), CLIENT));
         session.notify("notifications/initialized", null);
         return result;
+    }
+
+    /**
+     * Opens a modern session: sends {@code server/discover} in {@link McpProtocol#LATEST_VERSION}.
+     *
+     * @return the server's {@code DiscoverResult} (supported versions, capabilities, server info in {@code _meta})
+     */
+    public JsonNode discover() {
+        Dialect modern = Dialect.modern(McpProtocol.LATEST_VERSION, CLIENT);
+        JsonNode result = result(McpProtocol.SERVER_DISCOVER, modern.params(null));
+        opened(modern);
+        return result;
+    }
+
+    /** Opens a session in {@code era}: {@link #initialize()} or {@link #discover()}. */
+    public void open(ProtocolEra era) {
+        if (era == ProtocolEra.MODERN) {
+            discover();
+        } else {
+            initialize();
+        }
+    }
+
+    /**
+     * Opens a session in the era the extension pins; when none is pinned, as a dual-era host
+     * does: it probes with {@code server/discover} and falls back to {@code initialize} on an
+     * error that is not one of the modern era's.
+     *
+     * @return the era opened
+     */
+    public ProtocolEra open() {
+        if (pinned.isPresent()) {
+            open(pinned.get());
+            return pinned.get();
+        }
+        Dialect modern = Dialect.modern(McpProtocol.LATEST_VERSION, CLIENT);
+        JsonRpcResponse probe = request(McpProtocol.SERVER_DISCOVER, modern.params(null));
+        if (probe instanceof JsonRpcError e && !McpErrorCodes.isModern(e.error().code())) {
+            initialize();
+            return ProtocolEra.LEGACY;
+        }
+        if (probe instanceof JsonRpcError e) {
+            throw new AssertionError("the server refused the probe with a modern error: " + e.error().code() + " " + e.error().message());
+        }
+        opened(modern);
+        return ProtocolEra.MODERN;
+    }
+
+    /** The era of the session opened; empty before one is. */
+    public Optional<ProtocolEra> era() {
+        return dialect.map(Dialect::era);
+    }
+
+    private void opened(Dialect d) {
+        dialect = Optional.of(d);
+        initializeMillis = OptionalDouble.of((System.nanoTime() - started) / 1e6);
+        server.wire().phase(Phase.SESSION);
+    }
+
+    /** {@code params} in the era opened (with the modern {@code _meta}); as they are before a session opens. */
+    private String params(String params) {
+        return dialect.map(d -> d.params(params)).orElse(params);
     }
 
     /** Sends {@code tools/list}; the tools, each an object with its name, description and schema. */
     public List<JsonNode> listTools() {
         List<JsonNode> tools = new ArrayList<>();
-        result("tools/list", "{}").path("tools").forEach(tools::add);
+        result("tools/list", params("{}")).path("tools").forEach(tools::add);
         return tools;
     }
 
@@ -76,7 +153,7 @@ public final class McpTestClient {
      * @return the {@code tools/call} result (its {@code content}, and {@code isError} when the tool failed)
      */
     public JsonNode callTool(String name, String argumentsJson) {
-        return result("tools/call", WireCheck.toolCallParams(name, argumentsJson));
+        return result("tools/call", params(WireCheck.toolCallParams(name, argumentsJson)));
     }
 
     /** Calls a tool and joins the text of its content; fails when the tool reports an error. */
@@ -90,8 +167,11 @@ public final class McpTestClient {
         return text.toString();
     }
 
-    /** Sends {@code ping} and waits for its answer. */
+    /** Sends {@code ping} and waits for its answer; legacy era only (2026-07-28 removed it). */
     public void ping() {
+        if (era().equals(Optional.of(ProtocolEra.MODERN))) {
+            throw new IllegalStateException("ping does not exist in the modern era (2026-07-28 removed it); send server/discover");
+        }
         result("ping", null);
     }
 
@@ -152,7 +232,9 @@ public final class McpTestClient {
     public Report endSession() {
         if (ended.isEmpty()) {
             try {
-                ended = Optional.of(WireCheck.end(server, session, initializeMillis, OptionalDouble.empty(), timeout));
+                EraVerdict verdict = new EraVerdict(dialect.map(Dialect::era).orElse(ProtocolEra.LEGACY),
+                        dialect.map(Dialect::version), dialect.isPresent() ? "opened by the test" : "no session was opened", OptionalDouble.empty());
+                ended = Optional.of(WireCheck.end(server, session, verdict, List.of(), initializeMillis, OptionalDouble.empty(), timeout));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while ending the session", e);
@@ -162,16 +244,19 @@ public final class McpTestClient {
     }
 
     /**
-     * Runs mcpwire-check's whole session on this server (initialize, tools, pings, the given
-     * calls, a pipelined batch and end of input) and returns its report; the test owns the
-     * verdict. Only on a server not spoken to yet.
+     * Runs mcpwire-check's whole session on this server (the opening in the pinned era, or the
+     * probe when none is pinned; tools, round trips, the given calls, a pipelined batch and end of
+     * input) and returns its report; the test owns the verdict. Only on a server not spoken to yet.
      */
     public Report check(Options.ToolCall... calls) {
         if (spokenTo || initializeMillis.isPresent() || ended.isPresent()) {
             throw new IllegalStateException("check() runs a whole session: call it on a server not spoken to yet");
         }
         try {
-            Report report = WireCheck.run(server, new Options(server.command(), false, PROTOCOL_VERSION, timeout, List.of(calls)));
+            Options.EraChoice era = pinned.map(e -> e == ProtocolEra.MODERN ? Options.EraChoice.MODERN : Options.EraChoice.LEGACY)
+                    .orElse(Options.EraChoice.AUTO);
+            Report report = WireCheck.run(server, new Options(server.command(), false, PROTOCOL_VERSION, timeout, List.of(calls))
+                    .withEra(era));
             ended = Optional.of(report);
             return report;
         } catch (InterruptedException e) {

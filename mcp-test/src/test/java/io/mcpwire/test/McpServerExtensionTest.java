@@ -30,7 +30,7 @@ class McpServerExtensionTest {
         Report r = client.check(new Options.ToolCall("shout", "{\"text\":\"x\"}"));
         assertTrue(r.clean(), r::text);
         assertEquals(0, r.exitStatus().orElse(-1));
-        assertTrue(r.initializeMillis().isPresent() && r.pingP50Micros().isPresent(), r::text);
+        assertTrue(r.openMillis().isPresent() && r.roundTripP50Micros().isPresent(), r::text);
     }
 
     @Test
