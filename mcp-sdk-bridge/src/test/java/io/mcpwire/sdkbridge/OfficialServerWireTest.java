@@ -2,12 +2,17 @@ package io.mcpwire.sdkbridge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpwire.check.Dialect;
 import io.mcpwire.check.Finding;
 import io.mcpwire.check.Options;
 import io.mcpwire.check.Report;
+import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.protocol.McpErrorCodes;
+import io.mcpwire.protocol.ProtocolEra;
 import io.mcpwire.test.McpServerExtension;
 import io.mcpwire.test.McpTestClient;
 import java.io.File;
@@ -71,6 +76,29 @@ class OfficialServerWireTest {
     }
 
     @Nested
+    class TheProbeOverTheBridgeInProcess {
+        // A dual-era host waits about 3 s for its server/discover probe, then falls back.
+        @RegisterExtension
+        final McpServerExtension server = McpServerExtension.inProcess(
+                () -> NoisyOfficialServer.main(new String[] {"--no-child"})).timeout(Duration.ofSeconds(3));
+
+        @Test
+        void isRefusedWithinTheHostsWaitAndTheSessionFallsBackToInitialize(McpTestClient client) {
+            JsonRpcError refused = assertInstanceOf(JsonRpcError.class,
+                    client.request("server/discover", Dialect.modern("2026-07-28", "host").params(null)));
+            assertFalse(McpErrorCodes.isModern(refused.error().code()), "a legacy server's refusal: " + refused);
+            client.initialize();
+            assertEquals(List.of("noisy"), client.toolNames());
+        }
+
+        @Test
+        void leavesAHostThatProbesALegacySession(McpTestClient client) {
+            assertEquals(ProtocolEra.LEGACY, client.open());
+            assertEquals("child exit 0", client.callToolText("noisy", "{}"));
+        }
+    }
+
+    @Nested
     @EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the noisy tool's child is a POSIX shell")
     class OnTheSdksTransportAsAChild {
         @RegisterExtension
@@ -92,9 +120,11 @@ class OfficialServerWireTest {
         final McpServerExtension server = child();
 
         @Test
-        void theWholeCheckIsClean(McpTestClient client) {
+        void theWholeCheckIsCleanAndTheProbeWasRefusedAtOnce(McpTestClient client) {
             Report r = client.check(NOISY);
             assertTrue(r.clean(), r::text);
+            assertEquals(ProtocolEra.LEGACY, r.era().era(), r::text);
+            assertTrue(r.era().probeMillis().isPresent(), () -> "the probe was answered: " + r.text());
         }
     }
 }
