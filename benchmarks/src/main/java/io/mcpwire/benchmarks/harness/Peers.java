@@ -50,6 +50,8 @@ final class Peers {
                 new Peer("spring", spring(javaBin, root, "spring-ai-2-without-mcpwire"), true),
                 new Peer("spring-mcpwire", spring(javaBin, root, "spring-ai-2"), true),
                 new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
+                // The TypeScript SDK 2.4.0's dual-era stdio entry, spoken to in the legacy era as the rest.
+                new Peer("typescript-2", List.of("node", root.resolve("benchmarks/node/server-v2.mjs").toString()), true),
                 new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
                 new Peer("cat", List.of("cat"), false),
                 // The demo server with a JFR recording.

@@ -1,0 +1,42 @@
+package io.mcpwire.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.protocol.MetaKeys;
+import io.mcpwire.protocol.RequestMeta;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The command line's era options, and how each era's params are written. */
+class OptionsTest {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Test
+    void theEraIsAutoUnlessChosenAndAVersionGoesToItsOwnEra() {
+        Options o = Options.parse(new String[] {"--", "srv"});
+        assertEquals(Options.EraChoice.AUTO, o.era());
+        assertEquals("2026-07-28", o.modernVersion());
+        assertEquals("2025-06-18", o.protocolVersion());
+        Options chosen = Options.parse(new String[] {"--era", "Legacy", "--protocol", "2025-11-25", "--protocol", "2027-01-01", "--", "srv"});
+        assertEquals(Options.EraChoice.LEGACY, chosen.era());
+        assertEquals("2025-11-25", chosen.protocolVersion());
+        assertEquals("2027-01-01", chosen.modernVersion());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[] {"--era", "new", "--", "srv"}));
+        assertTrue(e.getMessage().contains("auto, modern or legacy"), e.getMessage());
+    }
+
+    @Test
+    void modernParamsCarryAWellFormedMetaBesideTheirOwnMembers() {
+        Dialect modern = Dialect.modern("2026-07-28", "c");
+        String params = modern.params(WireCheck.toolCallParams("echo", "{\"text\":\"x\"}"));
+        RequestMeta.Claim claim = RequestMeta.read(JSON.readTree(params));
+        RequestMeta meta = ((RequestMeta.Claim.Present) claim).meta();
+        assertEquals("2026-07-28", meta.protocolVersion());
+        assertEquals("c", meta.clientInfo().orElseThrow().name());
+        assertEquals("echo", JSON.readTree(params).path("name").asString());
+        assertTrue(JSON.readTree(modern.params(null)).path(MetaKeys.META).has(MetaKeys.CLIENT_CAPABILITIES));
+        assertEquals("{}", Dialect.legacy("2025-06-18", "c").params("{}"), "legacy params are sent as they are");
+    }
+}
