@@ -23,6 +23,6 @@ public record MissingClientCapability(ObjectNode required) {
         ObjectNode data = JsonNodeFactory.instance.objectNode();
         data.set("requiredCapabilities", required.deepCopy());
         return new JsonRpcError(id, new JsonRpcError.ErrorObject(McpErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY,
-                "Missing required client capability: " + JsonRpcError.quote(required.toString()), data));
+                "Missing required client capability: " + JsonRpcError.quote(String.join(", ", required.propertyNames())), data));
     }
 }

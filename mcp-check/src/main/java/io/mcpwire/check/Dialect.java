@@ -1,9 +1,8 @@
 package io.mcpwire.check;
 
-import io.mcpwire.protocol.Implementation;
 import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.protocol.MetaKeys;
 import io.mcpwire.protocol.ProtocolEra;
-import io.mcpwire.protocol.RequestMeta;
 
 /**
  * How the checker speaks in one era: in the modern era every request's params carry the
@@ -34,7 +33,11 @@ public record Dialect(ProtocolEra era, String version, String client) {
         if (era == ProtocolEra.LEGACY) {
             return params;
         }
-        String meta = "{\"_meta\":" + RequestMeta.of(version, new Implementation(client, "1")).toJson();
+        // Written as text, not through a JSON tree's toString, which needs Jackson's databind mapper
+        // (and jackson-annotations at the version databind wants) where a framework may bring another.
+        String meta = "{\"_meta\":{" + JsonText.string(MetaKeys.PROTOCOL_VERSION) + ":" + JsonText.string(version) + ","
+                + JsonText.string(MetaKeys.CLIENT_INFO) + ":{\"name\":" + JsonText.string(client) + ",\"version\":\"1\"},"
+                + JsonText.string(MetaKeys.CLIENT_CAPABILITIES) + ":{}}";
         String body = params == null ? "{}" : params.strip();
         return body.equals("{}") ? meta + "}" : meta + "," + body.substring(1);
     }

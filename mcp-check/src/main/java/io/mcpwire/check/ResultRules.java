@@ -29,7 +29,8 @@ final class ResultRules {
         JsonNode result = r.result();
         if (!result.has(ResultType.MEMBER) || ResultType.of(result).isEmpty()) {
             wrong.add(new Finding(Finding.Kind.MALFORMED_RESULT, Phase.SESSION, "the " + method + " result "
-                    + (result.has(ResultType.MEMBER) ? "has resultType " + ServerWire.quote(result.get(ResultType.MEMBER).toString())
+                    + (result.has(ResultType.MEMBER) ? "has resultType " + (result.get(ResultType.MEMBER).isString()
+                    ? ServerWire.quote(result.get(ResultType.MEMBER).stringValue()) : "of type " + result.get(ResultType.MEMBER).getNodeType())
                     + ", which 2026-07-28 does not define" : "has no resultType"),
                     "every result of protocol version " + dialect.version() + " says \"resultType\": \"complete\" (or \"input_required\")"));
         }
