@@ -9,7 +9,12 @@ import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
 import io.mcpwire.jsonrpc.RequestId;
+import io.mcpwire.protocol.Implementation;
+import io.mcpwire.protocol.McpErrorCodes;
 import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.protocol.MetaKeys;
+import io.mcpwire.protocol.RequestMeta;
+import io.mcpwire.protocol.ResultType;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,9 +34,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Starts the demo server as a separate process with a plain {@code java -p ... -m ...}, runs an
- * MCP session against it (initialize, list, each tool, an unknown method, a line that is not
- * JSON), checks that every byte on the server's stdout is valid JSON-RPC, and prints a short
- * report. Exits 0 only when every answer arrived and the wire stayed clean.
+ * MCP session against it in the legacy era (initialize, list, each tool, an unknown method, a line
+ * that is not JSON) and another against a second one in the modern era (the probe, list, the
+ * noisy tool, and an initialize the pinned connection refuses), checks that every byte on the
+ * servers' stdout is valid JSON-RPC, and prints a short report. Exits 0 only when every answer arrived and the wire stayed clean.
  */
 public final class DemoClient {
     private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
@@ -49,6 +55,16 @@ public final class DemoClient {
         public boolean passed() {
             return steps.stream().allMatch(Step::ok) && invalidLines.isEmpty() && exitCode == 0;
         }
+
+        /** This session's report followed by {@code next}'s: the exit code is the first that is not 0. */
+        Report then(Report next) {
+            List<Step> all = new ArrayList<>(steps);
+            all.addAll(next.steps);
+            List<String> bad = new ArrayList<>(invalidLines);
+            bad.addAll(next.invalidLines);
+            return new Report(List.copyOf(all), stdoutLines + next.stdoutLines, List.copyOf(bad), stderr + next.stderr,
+                    exitCode != 0 ? exitCode : next.exitCode);
+        }
     }
 
     private final Process server;
@@ -65,8 +81,21 @@ public final class DemoClient {
         this.fromServer = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
     }
 
-    /** Runs the session against the server that {@code serverCommand} starts. */
+    /** One session, on a server of its own: an era is the connection's. */
+    private interface Session {
+        void run(DemoClient client) throws IOException;
+    }
+
+    /**
+     * Runs two sessions, each against a server that {@code serverCommand} starts: a legacy one
+     * (opened by {@code initialize}) and a modern one (2026-07-28, opened by the
+     * {@code server/discover} probe that hosts send first).
+     */
     public static Report run(List<String> serverCommand) throws IOException, InterruptedException {
+        return run(serverCommand, DemoClient::session).then(run(serverCommand, DemoClient::modernSession));
+    }
+
+    private static Report run(List<String> serverCommand, Session session) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(serverCommand).start();
         CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> {
             try {
@@ -77,7 +106,7 @@ public final class DemoClient {
         });
         DemoClient c = new DemoClient(p);
         try {
-            c.session();
+            session.run(c);
         } catch (IOException e) {
             c.steps.add(new Step("session", "broke off: " + e.getMessage(), false));
         } finally {
@@ -138,6 +167,29 @@ public final class DemoClient {
 
         JsonRpcMessage pong = exchange(new JsonRpcRequest(RequestId.of(nextId++), McpProtocol.PING, null));
         check("ping after the bad line", pong instanceof JsonRpcResult, describe(pong));
+    }
+
+    private void modernSession() throws IOException {
+        ObjectNode meta = RequestMeta.of(McpProtocol.LATEST_VERSION, new Implementation("mcpwire-demo-client", "0.1.0")).toJson();
+        JsonNode r = call(McpProtocol.SERVER_DISCOVER, JSON.objectNode().set(MetaKeys.META, meta));
+        String versions = r == null || !r.path("supportedVersions").isArray() ? "no result"
+                : String.join(", ", r.get("supportedVersions").valueStream().map(JsonNode::asString).toList());
+        check("modern: server/discover", versions.contains(McpProtocol.LATEST_VERSION), "versions " + versions + ", server "
+                + (r == null ? null : text(r.path(MetaKeys.META).get(MetaKeys.SERVER_INFO), "name")));
+
+        r = call(McpProtocol.TOOLS_LIST, JSON.objectNode().set(MetaKeys.META, meta));
+        check("modern: tools/list", r != null && r.path("tools").size() == 3 && "complete".equals(text(r, ResultType.MEMBER)),
+                r == null ? "no result" : r.path("tools").size() + " tools, resultType " + text(r, ResultType.MEMBER));
+
+        ObjectNode noisyCall = JSON.objectNode().put("name", "noisy");
+        noisyCall.putObject("arguments");
+        String noisy = toolText(call(McpProtocol.TOOLS_CALL, noisyCall.set(MetaKeys.META, meta)));
+        check("modern: tools/call noisy", noisy != null && noisy.startsWith("child exit code 0"), noisy);
+
+        ObjectNode init = JSON.objectNode().put("protocolVersion", McpProtocol.LATEST_LEGACY_VERSION);
+        JsonRpcMessage refused = exchange(new JsonRpcRequest(RequestId.of(nextId++), McpProtocol.INITIALIZE, init));
+        check("modern: initialize refused", refused instanceof JsonRpcError
+                && ((JsonRpcError) refused).error().code() == McpErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, describe(refused));
     }
 
     private JsonNode callTool(String name, ObjectNode arguments) throws IOException {
@@ -224,7 +276,7 @@ public final class DemoClient {
                 r.stdoutLines(), r.invalidLines().isEmpty() ? "every one valid JSON-RPC: the wire stayed clean"
                         : r.invalidLines().size() + " NOT JSON-RPC: " + r.invalidLines());
         out.println("  stray output, on the server's stderr where it belongs:");
-        r.stderr().lines().filter(l -> l.contains("noisy:")).forEach(l -> out.println("    | " + l));
+        r.stderr().lines().filter(l -> l.contains("noisy:")).distinct().forEach(l -> out.println("    | " + l));
         out.printf("  server exit code %d%n", r.exitCode());
         out.println(r.passed() ? "PASS: every answer arrived and the wire carried nothing but JSON-RPC"
                 : "FAIL: see above");

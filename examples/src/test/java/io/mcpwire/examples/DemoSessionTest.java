@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
-/** The demo server in a child JVM over real pipes, started with a plain {@code java -p ... -m ...}. */
+/**
+ * The demo server in a child JVM over real pipes, started with a plain {@code java -p ... -m ...}:
+ * the demo client's two sessions, one in each protocol era.
+ */
 class DemoSessionTest {
 
     static List<String> serverCommand() {
@@ -35,8 +38,9 @@ class DemoSessionTest {
         DemoClient.print(r, new PrintStream(text, true, StandardCharsets.UTF_8));
         String report = text.toString(StandardCharsets.UTF_8);
         assertTrue(r.passed(), report + "\nstderr:\n" + r.stderr());
-        assertEquals(8, r.steps().size(), report);
-        assertEquals(8, r.stdoutLines(), "one line per answer, nothing else: " + report);
+        assertEquals(12, r.steps().size(), "8 legacy steps, 4 modern: " + report);
+        assertTrue(report.contains("ok   modern: server/discover      versions 2026-07-28"), report);
+        assertEquals(12, r.stdoutLines(), "one line per answer, nothing else: " + report);
         assertTrue(r.stderr().contains("stdio claimed through"), r.stderr());
         for (String stray : List.of("noisy: System.out.println from a tool", "noisy: child stdout",
                 "noisy: System.out.write without newline or flush")) {
@@ -57,6 +61,6 @@ class DemoSessionTest {
         // The noisy tool prints, logs and starts a child: with fd 2 the wire, all of it is diverted,
         // and after the release the server stays silent.
         assertTrue(r.passed(), report);
-        assertEquals(8, r.stdoutLines(), "one line per answer, nothing else, up to the exit: " + report);
+        assertEquals(12, r.stdoutLines(), "one line per answer, nothing else, up to the exit (both sessions): " + report);
     }
 }
