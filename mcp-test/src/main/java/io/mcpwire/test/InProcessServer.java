@@ -27,6 +27,8 @@ final class InProcessServer implements CheckedServer {
      * own, so in-process servers of tests run in parallel take turns.
      */
     private static final Semaphore ONE_AT_A_TIME = new Semaphore(1, true);
+    /** The thread that started the server whose turn it is: a second start from it would wait for itself. */
+    private static volatile Thread turnHolder;
 
     private final String name;
     private final FakeProcess fake = FakeProcess.withPipes();
@@ -69,12 +71,19 @@ final class InProcessServer implements CheckedServer {
     }
 
     static InProcessServer start(String name, ServerMain server) throws InterruptedException {
+        if (turnHolder == Thread.currentThread()) {
+            throw new IllegalStateException("an in-process server already runs for this test, " + name
+                    + " would wait for it to end, for ever: register one McpServerExtension.inProcess per test "
+                    + "(an outer class's extension also runs for its @Nested classes' tests)");
+        }
         ONE_AT_A_TIME.acquire();
+        turnHolder = Thread.currentThread();
         try {
             InProcessServer s = new InProcessServer(name, server);
             s.main.start();
             return s;
         } catch (RuntimeException | Error e) {
+            turnHolder = null;
             ONE_AT_A_TIME.release();
             throw e;
         }
@@ -151,6 +160,7 @@ final class InProcessServer implements CheckedServer {
             System.setProperty(PLATFORM_PROPERTY, previousPlatform);
         }
         FakeProcess.setShared(null);
+        turnHolder = null;
         ONE_AT_A_TIME.release();
     }
 }
