@@ -5,21 +5,13 @@
 // passed.
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
+import { Checks, demoServer } from "./demo-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const results = [];
-const check = (what, ok, detail) => results.push({ what, ok: Boolean(ok), detail });
-const windows = process.platform === "win32";
+const checks = new Checks();
+const check = (what, ok, detail) => checks.check(what, ok, detail);
 
 async function session(label, mode) {
-  const transport = new StdioClientTransport({
-    command: windows ? "cmd.exe" : path.join(root, "demo"),
-    args: windows ? ["/d", "/c", path.join(root, "demo.cmd"), "server"] : ["server"],
-    cwd: root,
-    stderr: "pipe",
-  });
+  const transport = new StdioClientTransport(demoServer);
   let stderr = "";
   transport.stderr.on("data", (chunk) => { stderr += chunk.toString(); });
   const errors = [];
@@ -57,20 +49,10 @@ async function session(label, mode) {
     await client.close().catch((e) => errors.push(String(e)));
   }
   check(`${label}: no transport or protocol errors`, errors.length === 0, errors.length ? errors.join("; ") : "none");
-  for (const stray of ["noisy: System.out.println from a tool", "noisy: child stdout"]) {
-    check(`${label}: stray output on stderr: "${stray}"`, stderr.includes(stray), stderr.includes(stray) ? "yes" : stderr);
-  }
-  check(`${label}: the server claimed its streams`, /stdio claimed through \w+, isolated/.test(stderr),
-    (stderr.match(/stdio claimed through [^\n]*/) ?? ["no claim line"])[0]);
+  checks.serverStderr(stderr, `${label}: `);
 }
 
 await session("auto", "auto");
 await session("pinned", { pin: "2026-07-28" });
 
-for (const r of results) {
-  console.log(`${r.ok ? "ok  " : "FAIL"} ${r.what.padEnd(60)} ${String(r.detail).slice(0, 100)}`);
-}
-const failed = results.filter((r) => !r.ok).length;
-console.log(failed === 0 ? "interop: PASS (TypeScript MCP SDK 2.4.0 client, modern era, Unix socket stdio)"
-  : `interop: FAIL (${failed} checks)`);
-process.exit(failed === 0 ? 0 : 1);
+checks.finish("TypeScript MCP SDK 2.4.0 client, modern era, Unix socket stdio");

@@ -3,21 +3,11 @@
 // check passed.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
+import { Checks, demoServer } from "./demo-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const results = [];
-const check = (what, ok, detail) => results.push({ what, ok: Boolean(ok), detail });
-
-// Windows runs demo.cmd through cmd.exe (Node does not spawn a .cmd file without a shell).
-const windows = process.platform === "win32";
-const transport = new StdioClientTransport({
-  command: windows ? "cmd.exe" : path.join(root, "demo"),
-  args: windows ? ["/d", "/c", path.join(root, "demo.cmd"), "server"] : ["server"],
-  cwd: root,
-  stderr: "pipe",
-});
+const checks = new Checks();
+const check = (what, ok, detail) => checks.check(what, ok, detail);
+const transport = new StdioClientTransport(demoServer);
 let stderr = "";
 transport.stderr.on("data", (chunk) => { stderr += chunk.toString(); });
 const errors = [];
@@ -55,15 +45,5 @@ try {
 }
 
 check("no transport or protocol errors", errors.length === 0, errors.length ? errors.join("; ") : "none");
-for (const stray of ["noisy: System.out.println from a tool", "noisy: child stdout"]) {
-  check(`stray output on stderr: "${stray}"`, stderr.includes(stray), stderr.includes(stray) ? "yes" : stderr);
-}
-check("the server claimed its streams", /stdio claimed through \w+, isolated/.test(stderr),
-  (stderr.match(/stdio claimed through [^\n]*/) ?? ["no claim line"])[0]);
-
-for (const r of results) {
-  console.log(`${r.ok ? "ok  " : "FAIL"} ${r.what.padEnd(52)} ${String(r.detail).slice(0, 100)}`);
-}
-const failed = results.filter((r) => !r.ok).length;
-console.log(failed === 0 ? "interop: PASS (TypeScript MCP SDK 1.32.2 client, Unix socket stdio)" : `interop: FAIL (${failed} checks)`);
-process.exit(failed === 0 ? 0 : 1);
+checks.serverStderr(stderr);
+checks.finish("TypeScript MCP SDK 1.32.2 client, Unix socket stdio");
