@@ -5,6 +5,7 @@ import io.mcpwire.check.Dialect;
 import io.mcpwire.check.EraVerdict;
 import io.mcpwire.check.Finding;
 import io.mcpwire.check.McpSession;
+import io.mcpwire.check.Opening;
 import io.mcpwire.check.Options;
 import io.mcpwire.check.Phase;
 import io.mcpwire.check.Report;
@@ -12,7 +13,6 @@ import io.mcpwire.check.WireCheck;
 import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
-import io.mcpwire.protocol.McpErrorCodes;
 import io.mcpwire.protocol.McpProtocol;
 import io.mcpwire.protocol.ProtocolEra;
 import java.time.Duration;
@@ -48,6 +48,8 @@ public final class McpTestClient {
     private final McpSession session;
     private final Optional<ProtocolEra> pinned;
     private Optional<Dialect> dialect = Optional.empty();
+    private final List<Finding> openingFindings = new ArrayList<>();
+    private Optional<EraVerdict> toldEra = Optional.empty(); // how open() told the era
     private OptionalDouble initializeMillis = OptionalDouble.empty();
     private final long started = System.nanoTime();
     private Optional<Report> ended = Optional.empty();
@@ -95,8 +97,10 @@ public final class McpTestClient {
 
     /**
      * Opens a session in the era the extension pins; when none is pinned, as a dual-era host
-     * does: it probes with {@code server/discover} and falls back to {@code initialize} on an
-     * error that is not one of the modern era's.
+     * does and as mcpwire-check does ({@link Opening}): it probes with {@code server/discover}
+     * and falls back to {@code initialize} on an error that is not one of the modern era's, or
+     * after the probe goes unanswered as long as hosts wait. What was wrong with the opening (a
+     * probe unanswered, say) is reported at the session's end with the rest.
      *
      * @return the era opened
      */
@@ -105,17 +109,23 @@ public final class McpTestClient {
             open(pinned.get());
             return pinned.get();
         }
-        Dialect modern = Dialect.modern(McpProtocol.LATEST_VERSION, CLIENT);
-        JsonRpcResponse probe = request(McpProtocol.SERVER_DISCOVER, modern.params(null));
-        if (probe instanceof JsonRpcError e && !McpErrorCodes.isModern(e.error().code())) {
-            initialize();
-            return ProtocolEra.LEGACY;
+        spokenTo = true;
+        Opening opening;
+        try {
+            opening = Opening.open(session, new Options(server.command(), false, PROTOCOL_VERSION, timeout, List.of()), started);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while opening the session", e);
         }
-        if (probe instanceof JsonRpcError e) {
-            throw new AssertionError("the server refused the probe with a modern error: " + e.error().code() + " " + e.error().message());
+        openingFindings.addAll(opening.findings()); // the session's end reports them, as the checker does
+        toldEra = Optional.of(opening.verdict());
+        Dialect opened = opening.dialect().orElseThrow(() -> new AssertionError("no session opened ("
+                + opening.verdict().why() + "):\n" + describe(opening.findings())));
+        opened(opened);
+        if (opened.era() == ProtocolEra.LEGACY) {
+            session.notify(McpProtocol.INITIALIZED, null);
         }
-        opened(modern);
-        return ProtocolEra.MODERN;
+        return opened.era();
     }
 
     /** The era of the session opened; empty before one is. */
@@ -232,9 +242,9 @@ public final class McpTestClient {
     public Report endSession() {
         if (ended.isEmpty()) {
             try {
-                EraVerdict verdict = new EraVerdict(dialect.map(Dialect::era).orElse(ProtocolEra.LEGACY),
-                        dialect.map(Dialect::version), dialect.isPresent() ? "opened by the test" : "no session was opened", OptionalDouble.empty());
-                ended = Optional.of(WireCheck.end(server, session, verdict, List.of(), initializeMillis, OptionalDouble.empty(), timeout));
+                EraVerdict verdict = toldEra.orElseGet(() -> new EraVerdict(dialect.map(Dialect::era).orElse(ProtocolEra.LEGACY),
+                        dialect.map(Dialect::version), dialect.isPresent() ? "opened by the test" : "no session was opened", OptionalDouble.empty()));
+                ended = Optional.of(WireCheck.end(server, session, verdict, openingFindings, initializeMillis, OptionalDouble.empty(), timeout));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while ending the session", e);
