@@ -44,6 +44,7 @@ public final class Dispatcher implements TransportListener {
     private final McpTransport transport;
     private final Implementation info;
     private final ConnectionEra era = new ConnectionEra();
+    private final DiscoverResult discover;
     /** How long a client may cache the discover and list results: the tools never change. */
     private static final CacheHint CACHE = new CacheHint(3_600_000, CacheHint.Scope.PUBLIC);
     private final Map<String, Tool> tools = new LinkedHashMap<>();
@@ -54,6 +55,7 @@ public final class Dispatcher implements TransportListener {
     public Dispatcher(McpTransport transport, String name, String version, List<Tool> tools) {
         this.transport = transport;
         this.info = new Implementation(name, version);
+        this.discover = new DiscoverResult(McpProtocol.MODERN_VERSIONS, capabilities(), Optional.of(info), Optional.empty(), CACHE);
         tools.forEach(t -> this.tools.put(t.name(), t));
     }
 
@@ -95,7 +97,7 @@ public final class Dispatcher implements TransportListener {
     private JsonNode handle(JsonRpcRequest request, ConnectionEra.Decision.Serve serve) throws RequestException {
         JsonNode params = request.params() != null ? request.params() : JSON.objectNode();
         if (serve.era() == ProtocolEra.MODERN) {
-            return modern(request.method(), params);
+            return modern(request.method(), serve.version(), params);
         }
         switch (request.method()) {
             case McpProtocol.INITIALIZE:
@@ -111,11 +113,11 @@ public final class Dispatcher implements TransportListener {
         }
     }
 
-    private JsonNode modern(String method, JsonNode params) throws RequestException {
+    private JsonNode modern(String method, String version, JsonNode params) throws RequestException {
         ObjectNode result;
         switch (method) {
             case McpProtocol.SERVER_DISCOVER:
-                return new DiscoverResult(McpProtocol.MODERN_VERSIONS, capabilities(), Optional.of(info), Optional.empty(), CACHE).toJson();
+                return discover.toJson();
             case McpProtocol.TOOLS_LIST:
                 result = CACHE.writeTo(listTools());
                 break;
@@ -124,7 +126,7 @@ public final class Dispatcher implements TransportListener {
                 break;
             default: // initialize, ping and the legacy methods do not exist in this era
                 throw new RequestException(ErrorCodes.METHOD_NOT_FOUND, "Method not found in protocol version "
-                        + ProtocolEra.FIRST_MODERN_VERSION + ": " + JsonRpcError.quote(method));
+                        + version + ": " + JsonRpcError.quote(method));
         }
         result.put(ResultType.MEMBER, ResultType.COMPLETE.wire());
         result.putObject(MetaKeys.META).set(MetaKeys.SERVER_INFO, info.toJson());
