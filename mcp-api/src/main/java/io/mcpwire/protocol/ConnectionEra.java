@@ -88,7 +88,7 @@ public final class ConnectionEra {
         if (pinned == ProtocolEra.LEGACY && claim instanceof RequestMeta.Claim.Present present
                 && ProtocolEra.of(present.meta().protocolVersion()) == ProtocolEra.MODERN) {
             return new Decision.Refuse(new UnsupportedProtocolVersion(List.of(legacyVersion), Optional.of(present.meta().protocolVersion()))
-                    .toError(request.id(), "this connection speaks the legacy era, agreed by initialize"));
+                    .toError(request.id(), "this connection speaks the legacy era"));
         }
         if (initialize) {
             legacyVersion = McpProtocol.negotiate(text(request.params(), "protocolVersion").orElse(""));
