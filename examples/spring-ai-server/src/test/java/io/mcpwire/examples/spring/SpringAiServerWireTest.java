@@ -8,6 +8,7 @@ import io.mcpwire.check.Finding;
 import io.mcpwire.check.Options;
 import io.mcpwire.check.Phase;
 import io.mcpwire.check.Report;
+import io.mcpwire.protocol.ProtocolEra;
 import io.mcpwire.test.McpServerExtension;
 import io.mcpwire.test.McpTestClient;
 import java.util.ArrayList;
@@ -43,6 +44,9 @@ class SpringAiServerWireTest {
         Report r = client.check(new Options.ToolCall("noisy", "{\"text\":\"hi\"}"));
         if (STARTER) {
             assertTrue(r.clean(), r::text);
+            // The SDK under Spring AI speaks the legacy era: it refuses a modern host's probe at once.
+            assertEquals(ProtocolEra.LEGACY, r.era().era(), r::text);
+            assertTrue(r.era().probeMillis().isPresent(), r::text);
             assertTrue(client.stderr().contains("noisy: System.out.println from a tool"), client::stderr);
         } else {
             assertFalse(r.clean(), r::text);
