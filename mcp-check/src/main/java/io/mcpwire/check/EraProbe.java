@@ -54,7 +54,7 @@ final class EraProbe {
      * {@code timeout}, when shorter).
      */
     static Outcome run(McpSession session, Dialect preferred, Duration timeout, String legacyVersion) throws InterruptedException {
-        Duration wait = timeout.compareTo(HOST_PROBE_WAIT) < 0 ? timeout : HOST_PROBE_WAIT;
+        Duration wait = waitFor(timeout);
         Dialect dialect = preferred;
         for (int attempt = 0; ; attempt++) {
             long start = System.nanoTime();
@@ -92,6 +92,11 @@ final class EraProbe {
                     String.format(Locale.ROOT, "the server refused server/discover with %d %s in %.0f ms; fell back to initialize",
                             e.error().code(), ServerWire.quote(e.error().message()), millis), took), List.of(), Optional.empty());
         }
+    }
+
+    /** How long the probe is waited for: as long as hosts wait, or {@code timeout} when shorter. */
+    static Duration waitFor(Duration timeout) {
+        return timeout.compareTo(HOST_PROBE_WAIT) < 0 ? timeout : HOST_PROBE_WAIT;
     }
 
     private static Outcome discovered(Dialect dialect, JsonRpcResult r, OptionalDouble took) {

@@ -7,6 +7,7 @@ import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.protocol.McpProtocol;
 import io.mcpwire.protocol.ProtocolEra;
 import io.mcpwire.protocol.UnsupportedProtocolVersion;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -63,9 +64,13 @@ public record Opening(EraVerdict verdict, Optional<Dialect> dialect, List<Findin
     private static Opening initialize(McpSession session, Options options, EraVerdict verdict, List<Finding> before,
                                       Optional<EraProbe.Outcome.Legacy> probed, long started) throws InterruptedException {
         List<Finding> findings = new ArrayList<>(before);
-        Optional<JsonRpcResponse> answer = session.request("initialize", WireCheck.initializeParams(options.protocolVersion(), CLIENT));
-        // A probe waited out but answered meanwhile: the server is slow to start, not deaf to the probe.
+        // After a probe waited out, initialize gets what is left of the one timeout the opening has
+        // (and no less than the probe had): a server that answers nothing costs one timeout, not two.
         Optional<RequestId> unanswered = probed.flatMap(EraProbe.Outcome.Legacy::unanswered);
+        Duration wait = initializeWait(options.timeout(), unanswered.isPresent());
+        RequestId id = session.send("initialize", WireCheck.initializeParams(options.protocolVersion(), CLIENT));
+        Optional<JsonRpcResponse> answer = session.await(id, wait);
+        // A probe waited out but answered meanwhile: the server is slow to start, not deaf to the probe.
         if (unanswered.isPresent() && session.answerTo(unanswered.get()).isPresent()) {
             findings.replaceAll(f -> f.kind() == Finding.Kind.PROBE_UNANSWERED ? EraProbe.late(EraProbe.HOST_PROBE_WAIT) : f);
         }
@@ -96,6 +101,16 @@ public record Opening(EraVerdict verdict, Optional<Dialect> dialect, List<Findin
         String agreed = ((JsonRpcResult) answer.get()).result().path("protocolVersion").asString(options.protocolVersion());
         EraVerdict told = new EraVerdict(ProtocolEra.LEGACY, Optional.of(agreed), verdict.why(), verdict.probeMillis());
         return new Opening(told, Optional.of(Dialect.legacy(agreed, CLIENT)), findings, OptionalDouble.of(since(started)));
+    }
+
+    /**
+     * How long {@code initialize} is waited for: the whole {@code timeout}, or after a probe that
+     * was waited out, what is left of it, and no less than the probe had.
+     */
+    static Duration initializeWait(Duration timeout, boolean probeWaitedOut) {
+        Duration probeWait = EraProbe.waitFor(timeout);
+        Duration left = timeout.minus(probeWait);
+        return !probeWaitedOut ? timeout : left.compareTo(probeWait) < 0 ? probeWait : left;
     }
 
     private static double since(long started) {

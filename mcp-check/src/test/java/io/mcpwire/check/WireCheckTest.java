@@ -92,6 +92,7 @@ class WireCheckTest {
     @Timeout(value = 15, unit = TimeUnit.SECONDS) // one wait per request would be some 35 of them
     void aServerThatAnswersNothingIsCheckedInAboutOneTimeout() throws Exception {
         Report r = WireCheck.run(new Options(server("silent"), false, "2025-06-18", Duration.ofSeconds(3), List.of()));
+        assertTrue(r.text().contains("PROBE_UNANSWERED"), r::text);
         assertEquals(Set.of(Finding.Kind.PROBE_UNANSWERED, Finding.Kind.MISSING_ANSWER), kinds(r), () -> r.text());
         assertEquals(2, r.findings().size(), () -> "only the probe and initialize were asked: " + r.text());
         assertEquals(0, r.exitStatus().orElse(-1), () -> r.text());
@@ -105,6 +106,14 @@ class WireCheckTest {
         long inSession = r.findings().stream().filter(f -> f.phase() == Phase.SESSION).count();
         assertEquals(1, inSession, () -> "one unanswered ping ends the pings: " + r.text());
         assertEquals(10, r.findings().size() - inSession, () -> "the batch at end of input is still owed: " + r.text());
+    }
+
+    @Test
+    void theProbeAndInitializeShareOneTimeout() {
+        assertEquals(Duration.ofSeconds(7), Opening.initializeWait(Duration.ofSeconds(10), true), "10 s less the probe's 3 s");
+        assertEquals(Duration.ofSeconds(10), Opening.initializeWait(Duration.ofSeconds(10), false), "the probe was answered");
+        assertEquals(Duration.ofSeconds(3), Opening.initializeWait(Duration.ofSeconds(4), true), "no less than the probe had");
+        assertEquals(Duration.ofSeconds(2), Opening.initializeWait(Duration.ofSeconds(2), true), "the probe had 2 s too");
     }
 
     @Test
