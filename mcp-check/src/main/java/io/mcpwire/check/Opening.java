@@ -94,7 +94,7 @@ public record Opening(EraVerdict verdict, Optional<Dialect> dialect, List<Findin
             findings.add(new Finding(Finding.Kind.NO_SESSION, Phase.BEFORE_INITIALIZE, "initialize was refused with "
                     + e.error().code() + " " + ServerWire.quote(e.error().message())
                     + u.map(v -> " (it speaks " + String.join(", ", v.supported()) + ")").orElse(""),
-                    probed.isPresent() ? "the server refused both the probe and initialize: a host can open no session with it"
+                    probed.isPresent() ? "the server opened no session on the probe, and refused initialize: a host can open none with it"
                             : "a legacy host can open no session with this server; if it speaks only the modern era, check with --era auto"));
             return new Opening(verdict, Optional.empty(), findings, OptionalDouble.empty());
         }
