@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
  * cache hints), {@code future} (modern, speaks only a version the checker does not),
  * {@code ignores-probe} (never answers the probe), {@code dies-on-probe} (exits on it) and
  * {@code mute-after-probe} (refuses the probe, then answers nothing), {@code slow-modern}
- * (modern, but reads nothing for 3.5 s, as a slow start does, and refuses {@code initialize}
- * with -32022).
+ * (modern, but answers the probe only once the next request has come, that is after the client
+ * stopped waiting for it, as a server too slow to start does, and refuses {@code initialize} with
+ * -32022).
  */
 public final class FaultyServer {
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
@@ -81,13 +82,12 @@ public final class FaultyServer {
             System.err.println("faulty: cannot start");
             System.exit(3);
         }
-        if (mode.equals("slow-modern")) {
-            Thread.sleep(3500); // start-up work, longer than hosts wait for the probe
-        }
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         boolean bannered = false;
         boolean muted = false;
+        boolean slowStartOver = false;
+        String held = null; // slow-modern: the probe's answer, written once the next request shows the wait is over
         String line;
         while ((line = in.readLine()) != null) {
             Matcher id = ID.matcher(line);
@@ -106,6 +106,15 @@ public final class FaultyServer {
             muted = probe && mode.equals("mute-after-probe");
             String answer = "{\"jsonrpc\":\"2.0\",\"id\":" + id.group(1) + ","
                     + (modern ? modern(mode, method.group(1)) : legacy(method.group(1))) + "}";
+            if (mode.equals("slow-modern") && probe && !slowStartOver) {
+                slowStartOver = true;
+                held = answer; // answered only after the client stopped waiting for it, as a slow start does
+                continue;
+            }
+            if (held != null) {
+                out.println(held);
+                held = null;
+            }
             if (mode.equals("banner") && !bannered) {
                 out.println("  .   ____          _            __ _ _");
                 out.println(" :: Spring Boot ::                (v4.0.7)");
