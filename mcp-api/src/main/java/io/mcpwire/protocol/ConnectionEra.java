@@ -42,13 +42,12 @@ public final class ConnectionEra {
         }
     }
 
-    private final List<String> modern;
+    private final List<String> modern = ProtocolEra.MODERN.versions();
     private ProtocolEra pinned; // null until the first request that names an era
     private String legacyVersion = McpProtocol.LATEST_LEGACY_VERSION;
 
     /** A connection that speaks {@link McpProtocol#MODERN_VERSIONS} and {@link McpProtocol#LEGACY_VERSIONS}. */
     public ConnectionEra() {
-        this.modern = McpProtocol.MODERN_VERSIONS;
     }
 
     /** The era pinned so far; empty before the first request that names one. */

@@ -1,6 +1,7 @@
 package io.mcpwire.protocol;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /** Model Context Protocol constants: protocol versions by era and the method names servers meet first. */
 public final class McpProtocol {
@@ -13,7 +14,7 @@ public final class McpProtocol {
     /** The legacy revisions this SDK speaks (version agreed by {@code initialize}), newest first. */
     public static final List<String> LEGACY_VERSIONS = List.of("2025-11-25", "2025-06-18");
     /** Every revision this SDK speaks, newest first. */
-    public static final List<String> SUPPORTED_VERSIONS = List.of("2026-07-28", "2025-11-25", "2025-06-18");
+    public static final List<String> SUPPORTED_VERSIONS = Stream.concat(MODERN_VERSIONS.stream(), LEGACY_VERSIONS.stream()).toList();
 
     /** Legacy era: opens a session; the first request a legacy client sends. */
     public static final String INITIALIZE = "initialize";

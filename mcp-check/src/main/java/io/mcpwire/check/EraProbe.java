@@ -116,7 +116,8 @@ final class EraProbe {
                 version, String.format(Locale.ROOT, "the server answered server/discover in %.0f ms", took.getAsDouble()), took));
     }
 
-    private static Optional<String> common(List<String> offered) {
+    /** The first of the modern versions the checker speaks that {@code offered} lists. */
+    static Optional<String> common(List<String> offered) {
         return McpProtocol.MODERN_VERSIONS.stream().filter(offered::contains).findFirst();
     }
 

@@ -4,7 +4,6 @@ import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
 import io.mcpwire.jsonrpc.RequestId;
-import io.mcpwire.protocol.McpProtocol;
 import io.mcpwire.protocol.ProtocolEra;
 import io.mcpwire.protocol.UnsupportedProtocolVersion;
 import java.time.Duration;
@@ -84,7 +83,7 @@ public record Opening(EraVerdict verdict, Optional<Dialect> dialect, List<Findin
         }
         if (answer.get() instanceof JsonRpcError e) {
             Optional<UnsupportedProtocolVersion> u = UnsupportedProtocolVersion.from(e);
-            Optional<String> modern = u.flatMap(v -> McpProtocol.MODERN_VERSIONS.stream().filter(v.supported()::contains).findFirst());
+            Optional<String> modern = u.flatMap(v -> EraProbe.common(v.supported()));
             if (probed.isPresent() && modern.isPresent()) {
                 // A recognised modern error: the server is modern after all (it was slow to answer the probe).
                 EraVerdict told = new EraVerdict(ProtocolEra.MODERN, modern, "server/discover was not answered in time, and initialize "

@@ -68,7 +68,7 @@ public final class McpTestClient {
      * @return the server's {@code initialize} result (protocol version, capabilities, server info)
      */
     public JsonNode initialize() {
-        JsonNode result = result("initialize", WireCheck.initializeParams(PROTOCOL_VERSION, "mcpwire-test"));
+        JsonNode result = result("initialize", WireCheck.initializeParams(PROTOCOL_VERSION, CLIENT));
         opened(Dialect.legacy(result.path("protocolVersion").asString(PROTOCOL_VERSION), CLIENT));
         session.notify("notifications/initialized", null);
         return result;
