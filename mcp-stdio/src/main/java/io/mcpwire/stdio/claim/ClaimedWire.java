@@ -12,6 +12,8 @@ import io.mcpwire.stdio.IsolationUnavailableException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -78,13 +80,18 @@ public final class ClaimedWire implements ClaimWire {
                 claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::stderr)); // the fd 2 rule
             }
         }
+        // Every private duplicate before any diversion: a diversion frees the descriptor's old
+        // handle, and on Windows a duplicate made after it could take that value, which the JVM
+        // still holds for its own stream and hands to an inheritIO() child.
+        List<StreamClaim> duplicated = new ArrayList<>();
         for (StreamClaim claim : claims.values()) {
-            if (diversions.given(claim.fd())) {
-                claim.engage();
-            } else {
+            if (!diversions.given(claim.fd())) {
                 claim.absent(diversions.absence(claim.fd()).orElseThrow());
+            } else if (claim.duplicate()) {
+                duplicated.add(claim);
             }
         }
+        duplicated.forEach(StreamClaim::divert);
         swap = JvmStreams.swapIfNeeded(platform, claims);
         for (StreamClaim claim : claims.values()) {
             if (claim.fd() != STDERR) {

@@ -9,7 +9,8 @@ import java.lang.System.Logger.Level;
 
 /**
  * The claim of one standard descriptor (0, 1, or 2 when it is the wire): the state machine of the
- * contract's rules 3 to 9. Registration (rule 1) is the caller's, before {@link #engage()} and
+ * contract's rules 3 to 9, taken in two steps, {@link #duplicate()} then {@link #divert()}, every
+ * stream's first step before any second one. Registration (rule 1) is the caller's, before it and
  * after a successful {@link #release}. Its owner serializes the moves; any thread may read
  * its state, which each move publishes whole.
  */
@@ -60,7 +61,7 @@ public final class StreamClaim {
         return fd;
     }
 
-    /** The current state; null before {@link #engage()} or {@link #absent}. */
+    /** The current state; null before {@link #duplicate()} or {@link #absent}. */
     public ClaimState state() {
         return status.state();
     }
@@ -106,15 +107,30 @@ public final class StreamClaim {
     }
 
     /**
-     * Takes the wire off {@code fd}. Never throws: every failure ends in {@link ClaimState#IN_PLACE}
-     * (fd on the wire) or {@link ClaimState#ROLLED_FORWARD} (P on the wire).
+     * The first step: the private duplicate, above the standard range and recorded at once (rule
+     * 3). A claim of several descriptors makes every duplicate before it diverts any, so that no
+     * duplicate can take a handle value that a diversion just freed (on Windows, a value the JVM
+     * still holds for one of its own streams). Never throws.
+     *
+     * @return whether it was made; if not, the stream is {@link ClaimState#IN_PLACE}
      */
-    public ClaimState engage() {
-        // Rule 3: the duplicate comes first, above the standard range, and is recorded at once.
+    public boolean duplicate() {
         try {
             privateFd = guarded("duplicateAboveStandard(" + fd + ")", () -> platform.duplicateAboveStandard(fd));
+            return true;
         } catch (DescriptorException e) {
-            return inPlace("the private duplicate could not be made", e);
+            inPlace("the private duplicate could not be made", e);
+            return false;
+        }
+    }
+
+    /**
+     * The second step, after {@link #duplicate()} succeeded: points fd at the diversion (rule 4),
+     * rolling back or forward on failure (rule 6). Never throws.
+     */
+    public ClaimState divert() {
+        if (privateFd < 0) {
+            throw new IllegalStateException("fd " + fd + ": divert() before a private duplicate was made");
         }
         int d;
         try {
@@ -124,7 +140,7 @@ public final class StreamClaim {
             privateFd = -1;
             return inPlace("the diversion could not be opened", e);
         }
-        // Rule 4: divert. Any failure here may have moved fd: roll back (rule 6).
+        // Any failure here may have moved fd: roll back (rule 6).
         DescriptorException failure = divertOnto(d);
         if (failure == null) {
             state = ClaimState.DIVERTED;

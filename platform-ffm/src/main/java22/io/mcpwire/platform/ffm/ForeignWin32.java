@@ -47,6 +47,7 @@ public final class ForeignWin32 implements Win32 {
     private static final long LAST_ERROR = Foreign.capturedOffset("GetLastError");
     private static final int DUPLICATE_SAME_ACCESS = 2;
     private static final int THREAD_TERMINATE = 1;
+    private static final int HANDLE_FLAG_INHERIT = 1;
     private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
@@ -61,6 +62,7 @@ public final class ForeignWin32 implements Win32 {
     private final WinFunction setHandler = new WinFunction(ucrt, "_set_thread_local_invalid_parameter_handler", plain);
     private final WinFunction getOsfHandle = new WinFunction(ucrt, "_get_osfhandle", captured);
     private final WinFunction openOsfHandle = new WinFunction(ucrt, "_open_osfhandle", captured);
+    private final WinFunction dup = new WinFunction(ucrt, "_dup", captured);
     private final WinFunction dup2 = new WinFunction(ucrt, "_dup2", captured);
     private final WinFunction wopen = new WinFunction(ucrt, "_wopen", captured);
     private final WinFunction close = new WinFunction(ucrt, "_close", captured);
@@ -75,6 +77,8 @@ public final class ForeignWin32 implements Win32 {
     private final WinFunction getFileInformation = new WinFunction(kernel32, "GetFileInformationByHandle", captured);
     private final WinFunction openThread = new WinFunction(kernel32, "OpenThread", captured);
     private final WinFunction cancelSynchronousIo = new WinFunction(kernel32, "CancelSynchronousIo", captured);
+    private final WinFunction setHandleInformation = new WinFunction(kernel32, "SetHandleInformation", captured);
+    private final WinFunction cancelIoEx = new WinFunction(kernel32, "CancelIoEx", captured);
     /** Called by their own methods, so that a thread blocked in one shows it on top of its stack. */
     private final MemorySegment readFile = symbol(kernel32, "ReadFile");
     private final MemorySegment writeFile = symbol(kernel32, "WriteFile");
@@ -170,6 +174,11 @@ public final class ForeignWin32 implements Win32 {
     }
 
     @Override
+    public int dup(int fd) {
+        return (int) quietly(() -> dup.call(fd));
+    }
+
+    @Override
     public int dup2(int source, int target) {
         return (int) quietly(() -> dup2.call(source, target, 0));
     }
@@ -203,13 +212,23 @@ public final class ForeignWin32 implements Win32 {
     }
 
     @Override
-    public long duplicateHandle(long handle) {
+    public long duplicateHandle(long handle, boolean inheritable) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment copy = arena.allocate(JAVA_LONG);
             long self = getCurrentProcess.call();
-            int ok = (int) duplicateHandle.call(self, handle, self, copy.address(), 0, 0, DUPLICATE_SAME_ACCESS);
+            int ok = (int) duplicateHandle.call(self, handle, self, copy.address(), 0, inheritable ? 1 : 0, DUPLICATE_SAME_ACCESS);
             return ok != 0 ? copy.get(JAVA_LONG, 0) : 0;
         }
+    }
+
+    @Override
+    public boolean setInheritable(long handle, boolean inheritable) {
+        return (int) setHandleInformation.call(handle, HANDLE_FLAG_INHERIT, inheritable ? HANDLE_FLAG_INHERIT : 0) != 0;
+    }
+
+    @Override
+    public boolean cancelIo(long handle) {
+        return (int) cancelIoEx.call(handle, 0, 0) != 0;
     }
 
     @Override

@@ -31,6 +31,7 @@ public record Call(int index, Op op, int fd, int source, Access access) {
             case WRITE -> "write(" + fd + ")";
             case OPEN_OSFHANDLE -> "_open_osfhandle(...)";
             case DUPLICATE_HANDLE -> "DuplicateHandle(" + handleOf() + ")";
+            case SET_HANDLE_INFORMATION -> "SetHandleInformation(" + handleOf() + ")";
             case SET_STD_HANDLE -> "SetStdHandle(" + fd + ")";
             case GET_FILE_TYPE -> "GetFileType(" + handleOf() + ")";
             case FILE_ID -> "GetFileInformationByHandle(" + handleOf() + ")";

@@ -2,7 +2,9 @@ package io.mcpwire.platform.test;
 
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.rules.windows.WindowsPlatform;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -16,11 +18,14 @@ import java.util.TreeMap;
  *
  * <p>The rules it keeps, as Windows does: a handle names one open file (a kernel file object), and
  * the file lives while any handle names it; handle values are multiples of four, and a closed one
- * is reused, lowest first, so a stale value may come to name another file; a descriptor owns its
- * handle ({@code _close} closes it); {@code _dup2} closes the target's handle and gives the target
- * a new, inheritable duplicate of the source's; the slots are plain values that nothing updates
- * when their handle closes; a process started without a stream has that descriptor open with no
- * handle and an empty slot. Not thread-safe: the kernel's lock guards it.
+ * is reused in the variant's order ({@link WindowsVariant.HandleReuse}), so a stale value may come
+ * to name another file; a descriptor owns its handle ({@code _close} closes it), except that fd 1
+ * and fd 2 may share one value, which {@code _close} of either leaves open while the other holds it
+ * ({@code lowio/close.cpp}); in a console program a handle that lands on fd 0 to 2 is also put in
+ * the matching slot, and a closed fd 0 to 2 empties it ({@code lowio/osfinfo.cpp}), while in a GUI
+ * program the slots are plain values nothing but {@code SetStdHandle} changes; a process started
+ * without a stream has that descriptor open with no handle and an empty slot. The order of
+ * {@code _dup2}'s two steps is {@link FakeWin32}'s. Not thread-safe: the kernel's lock guards it.
  */
 final class FakeCrt implements DescriptorModel {
     /** {@code _get_osfhandle} of a descriptor open without an OS handle. */
@@ -31,33 +36,101 @@ final class FakeCrt implements DescriptorModel {
     private record Handle(FakeFile file, boolean inheritable) {
     }
 
+    private final WindowsVariant variant;
     private final Map<Long, Handle> handles = new HashMap<>();
+    /** Closed handle values, in the order they were closed. */
+    private final Deque<Long> freed = new ArrayDeque<>();
+    /** The lowest value never handed out. */
+    private long fresh = FIRST_HANDLE;
     /** Descriptor to handle value; 0 is a free descriptor. */
     private final long[] descriptors = new long[FakeProcess.TABLE_SIZE];
     private final long[] slots = new long[3];
     private final long[] jvmHandles = new long[3];
+    /** The thread blocked reading each pipe end, through any handle ({@code ReadFile} or the JVM's {@code System.in}). */
+    final Map<FakeFile, Thread> pendingReads = new HashMap<>();
+    /** Where the calls that change this model are written as a claim script, when one is being recorded. */
+    ScriptRecorder recorder = ScriptRecorder.OFF;
+    /** Threads whose blocking call was cancelled ({@code CancelSynchronousIo}, {@code CancelIoEx}) and has not yet returned. */
+    final Set<Thread> cancelled = new HashSet<>();
+
+    FakeCrt(WindowsVariant variant) {
+        this.variant = variant;
+    }
+
+    WindowsVariant variant() {
+        return variant;
+    }
+
+    /** How a blocking call of the calling thread waits: until the kernel changes, or its call is cancelled. */
+    FakeFile.Wait waitUnlessCancelled(FakeKernel kernel) {
+        Thread me = Thread.currentThread();
+        return new FakeFile.Wait() {
+            @Override
+            public boolean woken() {
+                return cancelled.contains(me);
+            }
+
+            @Override
+            public void await() {
+                kernel.changed.awaitUninterruptibly();
+            }
+        };
+    }
 
     static boolean inRange(int fd) {
         return fd >= 0 && fd < FakeProcess.TABLE_SIZE;
     }
 
-    /** At start: standard descriptor {@code fd}, its slot and the JVM's stream all hold one handle on {@code file}; null gives none. */
+    /**
+     * At start: standard descriptor {@code fd}, its slot and the JVM's stream all hold one handle on
+     * {@code file}; null gives none. fd 2 on the same file as fd 1 shares fd 1's handle value when
+     * the variant says so.
+     */
     void installStandard(int fd, FakeFile file) {
-        long h = file == null ? 0 : newHandle(file, true);
+        long h;
+        if (file == null) {
+            h = 0;
+        } else if (fd == 2 && variant.sharedStdoutStderr() && descriptors[1] > 0 && fileOf(descriptors[1]) == file) {
+            h = descriptors[1];
+        } else {
+            h = newHandle(file, true);
+        }
         descriptors[fd] = file == null ? NO_HANDLE : h;
         slots[fd] = h;
         jvmHandles[fd] = h;
     }
 
-    /** A new handle on {@code file}, at the lowest free value. */
+    /** A new handle on {@code file}, at the value the variant's reuse order gives. */
     long newHandle(FakeFile file, boolean inheritable) {
-        long h = FIRST_HANDLE;
-        while (handles.containsKey(h)) {
-            h += 4;
+        long h = switch (variant.handleReuse()) {
+            case LOWEST_FIRST -> freed.stream().min(Long::compare).orElse(fresh);
+            case MOST_RECENT_FIRST -> freed.isEmpty() ? fresh : freed.peekLast();
+            case LEAST_RECENT_FIRST -> freed.isEmpty() ? fresh : freed.peekFirst();
+        };
+        if (h == fresh) {
+            fresh += 4;
+        } else {
+            freed.remove(h);
         }
         file.retain();
         handles.put(h, new Handle(file, inheritable));
         return h;
+    }
+
+    /** Sets whether a child inherits {@code handle} ({@code SetHandleInformation}); false when it is not live. */
+    boolean setInheritable(long handle, boolean inheritable) {
+        Handle h = handles.get(handle);
+        if (h == null) {
+            return false;
+        }
+        handles.put(handle, new Handle(h.file(), inheritable));
+        return true;
+    }
+
+    /** Whether {@code handle} is live and inherited by a child. */
+    boolean isInheritable(long handle) {
+        Handle h = handles.get(handle);
+        return h != null && h.inheritable();
     }
 
     /** The file {@code handle} names, or null when it is not a live handle. */
@@ -72,6 +145,7 @@ final class FakeCrt implements DescriptorModel {
         if (h == null) {
             return false;
         }
+        freed.addLast(handle);
         h.file().release();
         return true;
     }
@@ -92,16 +166,19 @@ final class FakeCrt implements DescriptorModel {
     int allocate(long handle) {
         for (int fd = 0; fd < descriptors.length; fd++) {
             if (descriptors[fd] == 0) {
-                descriptors[fd] = handle;
+                put(fd, handle);
                 return fd;
             }
         }
         return -1;
     }
 
-    /** Makes free descriptor {@code fd} own {@code handle}. */
+    /** Makes free descriptor {@code fd} own {@code handle}; a console program's C runtime puts it in the slot too. */
     void put(int fd, long handle) {
         descriptors[fd] = handle;
+        if (fd < 3 && variant.appType() == WindowsVariant.AppType.CONSOLE) {
+            slots[fd] = handle;
+        }
     }
 
     /** The descriptor that owns {@code handle}, or -1. */
@@ -133,13 +210,23 @@ final class FakeCrt implements DescriptorModel {
         return h > 0 ? fileOf(h) : null;
     }
 
+    /**
+     * {@code _close}: closes fd's handle, unless fd 1 and fd 2 share it and the other is open, and
+     * frees fd; a console program's C runtime empties the slot of a closed fd 0 to 2.
+     */
     @Override
     public void close(int fd) {
         if (isOpen(fd)) {
-            if (descriptors[fd] != NO_HANDLE) {
-                closeHandle(descriptors[fd]);
+            long h = descriptors[fd];
+            int other = fd == 1 ? 2 : fd == 2 ? 1 : -1;
+            boolean shared = other >= 0 && descriptors[other] == h;
+            if (h != NO_HANDLE && !shared) {
+                closeHandle(h);
             }
             descriptors[fd] = 0;
+            if (fd < 3 && variant.appType() == WindowsVariant.AppType.CONSOLE && h != NO_HANDLE) {
+                slots[fd] = 0;
+            }
         }
     }
 
@@ -222,9 +309,12 @@ final class FakeCrt implements DescriptorModel {
                 fds.put(fd, handle.file().label + " #" + handle.file().id + (handle.inheritable() ? "" : " [noinherit]"));
             }
         }
-        // A handle no descriptor owns has leaked: listed under its negated value.
+        // A handle no descriptor owns has leaked, unless it is one the JVM's own streams hold.
         Set<Long> owned = new HashSet<>();
         for (long h : descriptors) {
+            owned.add(h);
+        }
+        for (long h : jvmHandles) {
             owned.add(h);
         }
         handles.forEach((h, handle) -> {
@@ -233,10 +323,99 @@ final class FakeCrt implements DescriptorModel {
             }
         });
         Map<Integer, String> s = new HashMap<>();
+        Map<Integer, String> jvm = new HashMap<>();
         for (int fd = 0; fd < 3; fd++) {
             s.put(fd, describeSlot(fd));
+            jvm.put(fd, describeJvmHandle(fd));
         }
-        return new TableSnapshot(fds, s);
+        return new TableSnapshot(fds, s, jvm);
+    }
+
+    /** A claim script's name for what {@code file} is: a wire, stderr, the null device, or another file. */
+    static String objectName(FakeFile file, FakeKernel kernel) {
+        if (file == kernel.wireIn) {
+            return "stdin-wire";
+        } else if (file == kernel.wireOut) {
+            return "stdout-wire";
+        } else if (file.role == FakeFile.Role.SINK && file.sink == kernel.stderr) {
+            return "stderr";
+        }
+        return file.role == FakeFile.Role.NULL_DEVICE ? "nul" : "other";
+    }
+
+    /** A claim script's state line ({@link WindowsScript}): descriptors, slots, start-up values and a Java child's stdout. */
+    String differentialState(FakeKernel kernel) {
+        StringBuilder out = new StringBuilder();
+        for (int fd = 0; fd < 3; fd++) {
+            long h = osHandle(fd);
+            out.append(fd == 0 ? "" : " ").append("fd").append(fd).append('=')
+                    .append(h == -1 ? "closed" : h == NO_HANDLE ? "none" : objectName(fileOf(h), kernel));
+        }
+        for (int fd = 0; fd < 3; fd++) {
+            out.append(" slot").append(fd).append('=').append(valueName(slots[fd], kernel));
+        }
+        for (int fd = 0; fd < 3; fd++) {
+            out.append(" start").append(fd).append('=').append(valueName(jvmHandles[fd], kernel));
+        }
+        return out.append(" child=").append(valueName(jvmHandles[1], kernel)).toString();
+    }
+
+    private String valueName(long value, FakeKernel kernel) {
+        if (value == 0) {
+            return "none";
+        }
+        FakeFile f = fileOf(value);
+        return f == null ? "closed" : objectName(f, kernel);
+    }
+
+    /** What the handle the JVM's stream {@code fd} captured at start names now. */
+    String describeJvmHandle(int fd) {
+        long h = jvmHandles[fd];
+        if (h == 0) {
+            return "none";
+        }
+        FakeFile f = fileOf(h);
+        return f == null ? "closed" : f.label;
+    }
+
+    /**
+     * What a Java child started now gets, as the JDK's {@code ProcessImpl} starts one on Windows:
+     * for each stream redirected with {@code Redirect.INHERIT}, the handle the JVM's own stream
+     * captured at start-up, made inheritable for the call; with {@code redirectErrorStream} its
+     * stderr is its stdout. {@code CreateProcess} is told to inherit handles, so the child also gets
+     * every other inheritable handle, but for the slots' own, whose inheritance the JDK drops for the
+     * call. A stream not inherited is a fresh pipe or file, which reaches nothing here (null).
+     *
+     * @return the child's stdio (null where it is not inherited or the value names nothing), and
+     *         every file it can reach
+     */
+    ChildReach javaChild(boolean[] inherit, boolean redirectErrorStream) {
+        FakeFile[] stdio = new FakeFile[3];
+        Set<Long> given = new HashSet<>();
+        for (int fd = 0; fd < 3; fd++) {
+            int from = fd == 2 && redirectErrorStream ? 1 : fd;
+            if (inherit[from]) {
+                stdio[fd] = fileOf(jvmHandles[from]);
+                given.add(jvmHandles[from]);
+            }
+        }
+        Set<FakeFile> reach = new HashSet<>();
+        for (FakeFile f : stdio) {
+            if (f != null) {
+                reach.add(f);
+            }
+        }
+        handles.forEach((value, h) -> {
+            boolean slotHandle = value == slots[0] || value == slots[1] || value == slots[2];
+            if (h.inheritable() && (!slotHandle || given.contains(value))) {
+                reach.add(h.file());
+            }
+        });
+        return new ChildReach(java.util.Arrays.asList(stdio), reach);
+    }
+
+    /** What a child process gets: its three standard streams (null for none) and every file it can reach. */
+    record ChildReach(List<FakeFile> stdio, Set<FakeFile> reach) {
     }
 
     /** What {@code GetFileType} answers for {@code f}. */

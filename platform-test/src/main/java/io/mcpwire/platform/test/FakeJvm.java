@@ -7,6 +7,12 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -71,6 +77,45 @@ public final class FakeJvm {
         } finally {
             process.kernel.lock.unlock();
         }
+    }
+
+    /**
+     * Starts a child as {@code builder} would, without running anything: each stream redirected
+     * with {@code Redirect.INHERIT} (as {@code inheritIO()} sets all three) gets what the JVM passes
+     * for it. On POSIX that is the descriptor itself. On Windows it is the handle value the JVM's
+     * own stream captured at start-up, whatever that value names now, made inheritable for the
+     * call, as the JDK's {@code ProcessImpl} does; the child also inherits every inheritable handle
+     * but the slots' own. Other redirects give it a pipe or file of its own, which reaches nothing
+     * of the process's.
+     */
+    public FakeChild startChild(ProcessBuilder builder) {
+        boolean[] inherit = {
+            builder.redirectInput() == ProcessBuilder.Redirect.INHERIT,
+            builder.redirectOutput() == ProcessBuilder.Redirect.INHERIT,
+            builder.redirectError() == ProcessBuilder.Redirect.INHERIT,
+        };
+        boolean merged = builder.redirectErrorStream();
+        return process.kernel.locked(() -> {
+            if (process.kernel.model instanceof FakeCrt crt) {
+                FakeCrt.ChildReach r = crt.javaChild(inherit, merged);
+                return new FakeChild(process.kernel, r.stdio(), r.reach());
+            }
+            // POSIX: the redirected standard descriptors, and every other descriptor not close-on-exec.
+            List<FakeFile> stdio = new ArrayList<>();
+            Set<FakeFile> reach = new HashSet<>();
+            for (int fd = 0; fd < 3; fd++) {
+                int from = fd == 2 && merged ? 1 : fd;
+                stdio.add(inherit[from] ? process.kernel.model.file(from) : null);
+            }
+            stdio.stream().filter(Objects::nonNull).forEach(reach::add);
+            process.kernel.model.inherited().stream().filter(fd -> fd > 2).map(process.kernel.model::file).forEach(reach::add);
+            return new FakeChild(process.kernel, Collections.unmodifiableList(stdio), reach);
+        });
+    }
+
+    /** {@code new ProcessBuilder(...).inheritIO()}: all three streams inherited. */
+    public FakeChild startInheritIoChild() {
+        return startChild(new ProcessBuilder("child").inheritIO());
     }
 
     /**

@@ -42,6 +42,8 @@ final class FakeKernel {
     final FakeFile wireOut;
     final FakeClient client;
     private final List<Call> calls = new ArrayList<>();
+    /** Whether the calling thread's last logged call failed by a scripted fault rather than by its own rules. */
+    private final ThreadLocal<Boolean> lastCallFaulted = ThreadLocal.withInitial(() -> false);
     private final List<String> violations = new ArrayList<>();
     private final boolean[] givenAtStart = {true, true};
     private long nextId = 10;
@@ -98,7 +100,7 @@ final class FakeKernel {
 
     /** Windows: a stream the parent did not give is a descriptor open with no handle, and an empty slot. */
     private static FakeCrt windowsModel(FakeProcess.Builder b, FakeFile[] std) {
-        FakeCrt crt = new FakeCrt();
+        FakeCrt crt = new FakeCrt(b.windowsVariant);
         for (int fd = 0; fd < 3; fd++) {
             crt.installStandard(fd, fd < 2 && b.closedAtStart[fd] ? null : std[fd]);
         }
@@ -180,8 +182,9 @@ final class FakeKernel {
             calls.add(c);
             try {
                 FaultRule fault = faults.match(c);
+                lastCallFaulted.set(fault != null);
                 if (fault != null) {
-                    if ((op == Op.DUP2 && fault.destroysTarget()) || op == Op.CLOSE) {
+                    if ((op == Op.DUP2 && fault.destroysTarget() && dup2CanDestroy()) || op == Op.CLOSE) {
                         // A failing close still frees the descriptor, as on Linux and in the C runtime.
                         model.close(fd);
                     }
@@ -195,6 +198,21 @@ final class FakeKernel {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Whether the calling thread's last logged call was failed by a scripted fault. */
+    boolean lastCallFaulted() {
+        return lastCallFaulted.get();
+    }
+
+    /** Windows: the claim script's state line of the model now ({@link WindowsScript}). */
+    String differentialState() {
+        return crt().differentialState(this);
+    }
+
+    /** A {@code _dup2} that duplicates before it closes cannot have closed its target when it fails. */
+    private boolean dup2CanDestroy() {
+        return !(model instanceof FakeCrt crt) || crt.variant().dup2Order() == WindowsVariant.Dup2Order.CLOSE_FIRST;
     }
 
     private void checkWire(Call c) {
@@ -255,15 +273,33 @@ final class FakeKernel {
         }
     }
 
-    /** A read by the JVM's own {@code System.in} on Windows, through its handle from start. */
+    /**
+     * A read by the JVM's own {@code System.in} on Windows, through its handle from start: a
+     * {@code ReadFile} like any other, pending on its file while it waits (so a query on that pipe
+     * would hang behind it) and ended by {@code CancelIoEx} with {@code ERROR_OPERATION_ABORTED}.
+     */
     int jvmRead(byte[] b, int off, int len) throws IOException {
         lock.lock();
+        FakeCrt crt = crt();
+        Thread me = Thread.currentThread();
+        FakeFile f = null;
         try {
-            FakeFile f = jvmFile(0);
-            int n = f.canRead() ? f.read(b, off, len, uncancelled()) : -1;
+            f = jvmFile(0);
+            if (!f.canRead()) {
+                return -1;
+            }
+            crt.pendingReads.put(f, me);
+            int n = f.read(b, off, len, crt.waitUnlessCancelled(this));
             changed.signalAll();
             return n;
+        } catch (java.nio.channels.AsynchronousCloseException e) {
+            throw new IOException("ReadFile on the JVM's handle for fd 0 failed: ERROR_OPERATION_ABORTED "
+                    + "(the I/O operation has been aborted)");
         } finally {
+            if (f != null) {
+                crt.pendingReads.remove(f, me);
+            }
+            crt.cancelled.remove(me);
             lock.unlock();
         }
     }

@@ -43,10 +43,20 @@ public final class FakeProcess extends FakePosixDescriptors {
     private static volatile FakeProcess shared;
 
     private final PlatformDescriptors windows;
+    private final FakeWin32 win32;
 
     private FakeProcess(Builder b) {
         super(new FakeKernel(b));
-        windows = b.windows ? new FakeWindowsDescriptors(kernel) : null;
+        win32 = b.windows ? new FakeWin32(kernel, true) : null;
+        windows = b.windows ? new FakeWindowsDescriptors(kernel, win32) : null;
+    }
+
+    /** The Windows model's C runtime and Win32 calls, which {@link #windows()} runs its rules over. */
+    FakeWin32 win32() {
+        if (win32 == null) {
+            throw new IllegalStateException("fake " + name() + " models POSIX descriptors: build it with windows()");
+        }
+        return win32;
     }
 
     /** A builder for a fake process; see its options. */
@@ -230,6 +240,33 @@ public final class FakeProcess extends FakePosixDescriptors {
         });
     }
 
+    /**
+     * Windows: which wires (0: stdin, 1: stdout) the handle values that the JVM's {@code System.in},
+     * {@code System.out} and {@code System.err} captured at start-up name now, through any handle
+     * on the wire's file (a private duplicate included). Empty on POSIX, whose JVM holds descriptors.
+     */
+    public Set<Integer> wiresNamedByJvmHandles() {
+        return locked(() -> {
+            Set<Integer> out = new TreeSet<>();
+            if (kernel.model instanceof FakeCrt crt) {
+                for (int fd = 0; fd < 3; fd++) {
+                    FakeFile f = crt.fileOf(crt.jvmHandle(fd));
+                    if (f != null && f == kernel.wireIn) {
+                        out.add(0);
+                    } else if (f != null && f == kernel.wireOut) {
+                        out.add(1);
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** Windows: what the handle value the JVM's stream {@code fd} (0..2) captured at start-up names now, or {@code "closed"} or {@code "none"}. */
+    public String jvmHandle(int fd) {
+        return locked(() -> kernel.crt().describeJvmHandle(fd));
+    }
+
     /** The descriptors a child process would inherit (open and not close-on-exec). */
     public List<Integer> inheritedDescriptors() {
         return locked(kernel.model::inherited);
@@ -281,6 +318,7 @@ public final class FakeProcess extends FakePosixDescriptors {
         boolean sockets;
         boolean windowsStyle;
         boolean windows;
+        WindowsVariant windowsVariant = WindowsVariant.DEFAULT;
         StderrMode stderr = StderrMode.SINK;
         long pipeCapacity = Long.MAX_VALUE;
         byte[] stdinContent;
@@ -336,16 +374,30 @@ public final class FakeProcess extends FakePosixDescriptors {
          * the handles they had at start ({@link FakeJvm}). Claim through {@link FakeProcess#windows()}.
          *
          * <p>The rules: a handle names an open file, which lives while any handle names it; a
-         * closed handle's value is reused, lowest first; a descriptor owns its handle;
-         * {@code _dup2} closes the target's handle and gives it an inheritable duplicate of the
-         * source's; the slots are values nothing updates when their handle closes, and a child
-         * gets what they name; a C runtime call on a closed descriptor fast-fails unless the
-         * invalid-parameter handler is suppressed; a query on a pipe that another thread is
-         * blocked reading would hang, and is reported as a violation.
+         * closed handle's value is reused in the variant's order; a descriptor owns its handle, but
+         * fd 1 and fd 2 may share one, which closing either leaves to the other; {@code _dup2}
+         * gives the target an inheritable duplicate of the source's handle and closes its old one,
+         * before or after as the variant says; a console program's C runtime keeps the slots of fd
+         * 0 to 2 in step, a GUI program's does not; a native child gets what the slots name, a
+         * Java child what the JVM's start-up handles name ({@link FakeJvm#startChild}); a C runtime
+         * call on a closed descriptor fast-fails unless the invalid-parameter handler is
+         * suppressed; a query on a pipe that another thread is blocked reading, {@code System.in}
+         * included, would hang, and is reported as a violation. The default variant is
+         * {@link WindowsVariant#DEFAULT}.
          * {@link #closedAtStart(int)} gives a descriptor open with no OS handle and an empty slot.
          */
         public Builder windows() {
+            return windows(WindowsVariant.DEFAULT);
+        }
+
+        /**
+         * Models Windows as {@link #windows()} does, in one shipped variant: the order of
+         * {@code _dup2}'s steps, console or GUI program, fd 1 and fd 2 on one handle value or two
+         * (with {@link StderrMode#SAME_AS_STDOUT}), and the order closed handle values are reused in.
+         */
+        public Builder windows(WindowsVariant variant) {
             this.windows = true;
+            this.windowsVariant = java.util.Objects.requireNonNull(variant);
             return this;
         }
 

@@ -49,8 +49,6 @@ final class FakeWin32 implements Win32 {
     private final ThreadLocal<int[]> errors = ThreadLocal.withInitial(() -> new int[2]); // errno, GetLastError
     private final Map<Long, Thread> threads = new HashMap<>();
     private final Set<Thread> inBlockingCall = new HashSet<>();
-    private final Set<Thread> cancelled = new HashSet<>();
-    private final Map<FakeFile, Thread> pendingReads = new HashMap<>();
     private long nextThreadHandle = FIRST_THREAD_HANDLE;
 
     /**
@@ -64,6 +62,25 @@ final class FakeWin32 implements Win32 {
 
     private FakeCrt crt() {
         return kernel.crt();
+    }
+
+    /** How a claim script names {@code handle} now, before the call that uses it. */
+    private String named(long handle) {
+        return kernel.locked(() -> crt().recorder.handle(crt(), handle));
+    }
+
+    /** Writes a logged call to the claim script being recorded, if any; returns {@code result}. */
+    private <T> T recorded(String call, String args, T result, long returnedHandle) {
+        return recorded(call, args, result, returnedHandle, kernel.lastCallFaulted());
+    }
+
+    /** Writes a call to the claim script, failed by a scripted fault or not; returns {@code result}. */
+    private <T> T recorded(String call, String args, T result, long returnedHandle, boolean faulted) {
+        kernel.locked(() -> {
+            crt().recorder.step(call, args, faulted, returnedHandle);
+            return null;
+        });
+        return result;
     }
 
     // ------------------------------------------------------------------ the C runtime
@@ -82,7 +99,8 @@ final class FakeWin32 implements Win32 {
 
     @Override
     public int openOsfHandle(long handle, int flags) {
-        return crtCall(Op.OPEN_OSFHANDLE, -1, -1, null, c -> {
+        String h = named(handle);
+        return recorded("_open_osfhandle", h, crtCall(Op.OPEN_OSFHANDLE, -1, -1, null, c -> {
             FakeFile f = crt().fileOf(handle);
             if (f == null) {
                 throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (GetFileType failed: not a handle)");
@@ -93,13 +111,17 @@ final class FakeWin32 implements Win32 {
                 throw FakeKernel.error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
             }
             return fd;
-        });
+        }), 0);
     }
 
-    /** Closes the target's handle first, then gives it an inheritable duplicate of the source's, as the C runtime's {@code _dup2} does. */
+    /**
+     * Gives the target an inheritable duplicate of the source's handle, as the C runtime's
+     * {@code _dup2} does: closing the target's handle first (up to 10.0.20348) or only once the
+     * duplicate was made (10.0.22000 on), as the variant says.
+     */
     @Override
     public int dup2(int source, int target) {
-        return crtCall(Op.DUP2, target, source, null, c -> {
+        return recorded("_dup2", source + " " + target, crtCall(Op.DUP2, target, source, null, c -> {
             if (!crt().isOpen(source) || !FakeCrt.inRange(target)) {
                 invalidParameter("_dup2(" + source + ", " + target + ")");
                 throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
@@ -109,32 +131,54 @@ final class FakeWin32 implements Win32 {
                 throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (fd " + source + " has no OS handle)");
             }
             if (source != target) {
-                crt().close(target);
-                crt().put(target, crt().newHandle(file, true));
+                if (crt().variant().dup2Order() == WindowsVariant.Dup2Order.CLOSE_FIRST) {
+                    crt().close(target);
+                    crt().put(target, crt().newHandle(file, true));
+                } else {
+                    long copy = crt().newHandle(file, true);
+                    crt().close(target);
+                    crt().put(target, copy);
+                }
             }
             return 0;
-        });
+        }), 0);
+    }
+
+    /** {@code _dup}: an inheritable duplicate of fd's handle on the lowest free descriptor; no {@code GetFileType}. */
+    @Override
+    public int dup(int fd) {
+        return recorded("_dup", String.valueOf(fd), crtCall(Op.DUP, fd, -1, null, c -> {
+            if (!crt().isOpen(fd)) {
+                invalidParameter("_dup(" + fd + ")");
+                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
+            }
+            FakeFile file = crt().file(fd);
+            if (file == null) {
+                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (fd " + fd + " has no OS handle)");
+            }
+            return allocate(c, file, true);
+        }), 0);
     }
 
     @Override
     public int open(String path, int flags) {
         Access access = (flags & WindowsPlatform.O_WRONLY) != 0 ? Access.WRITE : Access.READ;
-        return crtCall(Op.OPEN_NULL, -1, -1, access, c -> {
+        return recorded("_open_nul", (flags & WindowsPlatform.O_WRONLY) != 0 ? "w" : "r", crtCall(Op.OPEN_NULL, -1, -1, access, c -> {
             if (!path.equals("NUL")) {
                 throw FakeKernel.error(c, FakeErrors.ENOENT, "ENOENT (the fake opens only NUL)");
             }
             FakeFile nul = FakeFile.nullDevice(kernel.nextId(), "null device (" + access.name().toLowerCase() + ")");
             return allocate(c, nul, (flags & WindowsPlatform.O_NOINHERIT) == 0);
-        });
+        }), 0);
     }
 
     @Override
     public int wopen(String path, int flags, int mode) {
-        return crtCall(Op.OPEN_APPEND, -1, -1, null, c -> {
+        return recorded("_wopen", path, crtCall(Op.OPEN_APPEND, -1, -1, null, c -> {
             var sink = kernel.files.computeIfAbsent(path, k -> new java.io.ByteArrayOutputStream());
             FakeFile file = FakeFile.sink(kernel.nextId(), kernel.nextId(), "file " + path, FileIdentity.Kind.FILE, sink);
             return allocate(c, file, (flags & WindowsPlatform.O_NOINHERIT) == 0);
-        });
+        }), 0);
     }
 
     private int allocate(Call c, FakeFile file, boolean inheritable) throws DescriptorException {
@@ -149,14 +193,14 @@ final class FakeWin32 implements Win32 {
 
     @Override
     public int close(int fd) {
-        return crtCall(Op.CLOSE, fd, -1, null, c -> {
+        return recorded("_close", String.valueOf(fd), crtCall(Op.CLOSE, fd, -1, null, c -> {
             if (!crt().isOpen(fd)) {
                 invalidParameter("_close(" + fd + ")");
                 throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
             }
             crt().close(fd);
             return 0;
-        });
+        }), 0);
     }
 
     @Override
@@ -172,21 +216,54 @@ final class FakeWin32 implements Win32 {
     // ------------------------------------------------------------------ Win32
 
     @Override
-    public long duplicateHandle(long handle) {
-        return win32(Op.DUPLICATE_HANDLE, handle, 0L, c -> crt().newHandle(live(c, handle), false));
+    public long duplicateHandle(long handle, boolean inheritable) {
+        String h = named(handle);
+        long result = win32(Op.DUPLICATE_HANDLE, handle, 0L, c -> crt().newHandle(live(c, handle), inheritable));
+        return recorded("DuplicateHandle", h + (inheritable ? " 1" : " 0"), result, result);
+    }
+
+    @Override
+    public boolean setInheritable(long handle, boolean inheritable) {
+        String h = named(handle);
+        return recorded("SetHandleInformation", h + (inheritable ? " 1" : " 0"), win32(Op.SET_HANDLE_INFORMATION, handle, false, c -> {
+            live(c, handle);
+            return crt().setInheritable(handle, inheritable);
+        }), 0);
+    }
+
+    /**
+     * {@code CancelIoEx(handle, NULL)}: cancels the read pending on the file {@code handle} names,
+     * whichever thread and handle it was made through; false with {@code ERROR_NOT_FOUND} when none is.
+     */
+    @Override
+    public boolean cancelIo(long handle) {
+        String h = named(handle);
+        return recorded("CancelIoEx", h, kernel.locked(() -> {
+            FakeFile f = crt().fileOf(handle);
+            Thread reader = f == null ? null : crt().pendingReads.get(f);
+            if (reader == null) {
+                errors.get()[1] = f == null ? FakeErrors.ERROR_INVALID_HANDLE : FakeErrors.ERROR_NOT_FOUND;
+                return false;
+            }
+            crt().cancelled.add(reader);
+            kernel.changed.signalAll();
+            return true;
+        }), 0, false);
     }
 
     /** Not a fault point: {@code CloseHandle} fails only on a handle that is not live. */
     @Override
     public boolean closeHandle(long handle) {
-        return kernel.locked(() -> {
+        String h = named(handle);
+        String call = handle >= FIRST_THREAD_HANDLE ? "" : "CloseHandle"; // a thread's handle is no file's
+        return recorded(call, h, kernel.locked(() -> {
             boolean closed = handle >= FIRST_THREAD_HANDLE ? threads.remove(handle) != null : crt().closeHandle(handle);
             if (!closed) {
                 errors.get()[1] = FakeErrors.ERROR_INVALID_HANDLE;
             }
             kernel.changed.signalAll();
             return closed;
-        });
+        }), 0, false);
     }
 
     @Override
@@ -197,10 +274,11 @@ final class FakeWin32 implements Win32 {
     @Override
     public boolean setStdHandle(int slot, long handle) {
         int fd = FakeCrt.slotIndex(slot);
-        return crtOrWin32(Op.SET_STD_HANDLE, fd, false, c -> {
+        String h = named(handle);
+        return recorded("SetStdHandle", FakeCrt.slotIndex(slot) + " " + h, crtOrWin32(Op.SET_STD_HANDLE, fd, false, c -> {
             crt().setSlot(fd, handle);
             return true;
-        });
+        }), 0);
     }
 
     @Override
@@ -252,15 +330,15 @@ final class FakeWin32 implements Win32 {
                 throw FakeKernel.error(c, 5, "ERROR_ACCESS_DENIED (" + f.label + " is not open for reading)");
             }
             Thread me = Thread.currentThread();
-            pendingReads.put(f, me);
+            crt().pendingReads.put(f, me);
             try {
-                int n = blocking(c, () -> f.read(into, 0, count, waitUnlessCancelled()));
+                int n = blocking(c, () -> f.read(into, 0, count, crt().waitUnlessCancelled(kernel)));
                 if (n < 0 && f.role == FakeFile.Role.PIPE_READ) {
                     throw FakeKernel.error(c, FakeErrors.ERROR_BROKEN_PIPE, "ERROR_BROKEN_PIPE");
                 }
                 return Math.max(n, 0); // 0: end of a file or the null device
             } finally {
-                pendingReads.remove(f, me);
+                crt().pendingReads.remove(f, me);
             }
         });
     }
@@ -273,7 +351,7 @@ final class FakeWin32 implements Win32 {
             if (!f.canWrite()) {
                 throw FakeKernel.error(c, 5, "ERROR_ACCESS_DENIED (" + f.label + " is not open for writing)");
             }
-            int n = blocking(c, () -> f.write(from, offset, count, waitUnlessCancelled()));
+            int n = blocking(c, () -> f.write(from, offset, count, crt().waitUnlessCancelled(kernel)));
             if (n < 0) {
                 throw FakeKernel.error(c, FakeErrors.ERROR_NO_DATA, "ERROR_NO_DATA (the pipe is being closed)");
             }
@@ -299,7 +377,7 @@ final class FakeWin32 implements Win32 {
                 errors.get()[1] = FakeErrors.ERROR_NOT_FOUND;
                 return false;
             }
-            cancelled.add(t);
+            crt().cancelled.add(t);
             kernel.changed.signalAll();
             return true;
         });
@@ -317,7 +395,7 @@ final class FakeWin32 implements Win32 {
             throw FakeKernel.error(c, FakeErrors.ERROR_OPERATION_ABORTED, "ERROR_OPERATION_ABORTED");
         } finally {
             inBlockingCall.remove(me);
-            cancelled.remove(me);
+            crt().cancelled.remove(me);
         }
     }
 
@@ -326,24 +404,9 @@ final class FakeWin32 implements Win32 {
         int run() throws AsynchronousCloseException;
     }
 
-    private FakeFile.Wait waitUnlessCancelled() {
-        Thread me = Thread.currentThread();
-        return new FakeFile.Wait() {
-            @Override
-            public boolean woken() {
-                return cancelled.contains(me);
-            }
-
-            @Override
-            public void await() {
-                kernel.changed.awaitUninterruptibly();
-            }
-        };
-    }
-
     /** A query on {@code f} while another thread reads it would hang on a real synchronous pipe. */
     private void query(FakeFile f, String what) {
-        Thread reader = pendingReads.get(f);
+        Thread reader = crt().pendingReads.get(f);
         if (reader != null && reader != Thread.currentThread() && f.pipe != null) {
             kernel.violation(what + " on " + f.label + " while thread " + reader.getName()
                     + " is blocked in ReadFile on it: Windows serialises synchronous I/O on a pipe's file "

@@ -12,8 +12,8 @@ import io.mcpwire.platform.rules.windows.WindowsPlatform;
 final class FakeWindowsDescriptors extends WindowsPlatform {
     private final FakeKernel kernel;
 
-    FakeWindowsDescriptors(FakeKernel kernel) {
-        super(NativeBinding.of("the fake's C runtime and Win32", new FakeWin32(kernel, true)), kernel.descriptorTable);
+    FakeWindowsDescriptors(FakeKernel kernel, FakeWin32 win32) {
+        super(NativeBinding.of("the fake's C runtime and Win32", win32), kernel.descriptorTable);
         this.kernel = kernel;
     }
 

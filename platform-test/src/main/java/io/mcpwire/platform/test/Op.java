@@ -9,7 +9,7 @@ package io.mcpwire.platform.test;
 public enum Op {
     /** {@code duplicateAboveStandard(fd)}: the private duplicate. */
     DUP_ABOVE_STANDARD,
-    /** {@code duplicate(fd)}. */
+    /** {@code duplicate(fd)}; on Windows, {@code _dup}. */
     DUP,
     /** {@code duplicateOnto(source, target)}: {@code dup2}. */
     DUP2,
@@ -35,6 +35,8 @@ public enum Op {
     OPEN_OSFHANDLE,
     /** Windows: {@code DuplicateHandle} within the process. */
     DUPLICATE_HANDLE,
+    /** Windows: {@code SetHandleInformation}, whether a child inherits a handle. */
+    SET_HANDLE_INFORMATION,
     /** Windows: {@code SetStdHandle}, the slot a child inherits. */
     SET_STD_HANDLE,
     /** Windows: {@code GetFileType}. */

@@ -80,7 +80,8 @@ class FakeWindowsTest {
         for (int fd : new int[] {0, wire}) {
             DescriptorException identity = assertThrows(DescriptorException.class, () -> windows.identity(fd));
             assertTrue(identity.getMessage().contains("a read is pending on the same pipe"), identity.getMessage());
-            assertThrows(DescriptorException.class, () -> windows.duplicate(fd));
+            int copy = windows.duplicate(fd); // _dup asks nothing of the handle: made all the same
+            windows.close(copy);
         }
         assertEquals(List.of(), fake.wireViolations(), "no call that would hang was made");
         windows.identity(1); // another pipe: answered

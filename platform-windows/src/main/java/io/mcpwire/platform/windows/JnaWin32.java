@@ -76,6 +76,11 @@ final class JnaWin32 implements Win32 {
     }
 
     @Override
+    public int dup(int fd) {
+        return QuietCrt.call(ucrt, () -> ucrt._dup(fd));
+    }
+
+    @Override
     public int dup2(int source, int target) {
         return QuietCrt.call(ucrt, () -> ucrt._dup2(source, target));
     }
@@ -108,10 +113,20 @@ final class JnaWin32 implements Win32 {
     }
 
     @Override
-    public long duplicateHandle(long handle) {
+    public long duplicateHandle(long handle, boolean inheritable) {
         LongByReference copy = new LongByReference();
         long self = kernel32.GetCurrentProcess();
-        return kernel32.DuplicateHandle(self, handle, self, copy, 0, false, Kernel32.DUPLICATE_SAME_ACCESS) ? copy.getValue() : 0;
+        return kernel32.DuplicateHandle(self, handle, self, copy, 0, inheritable, Kernel32.DUPLICATE_SAME_ACCESS) ? copy.getValue() : 0;
+    }
+
+    @Override
+    public boolean setInheritable(long handle, boolean inheritable) {
+        return kernel32.SetHandleInformation(handle, Kernel32.HANDLE_FLAG_INHERIT, inheritable ? Kernel32.HANDLE_FLAG_INHERIT : 0);
+    }
+
+    @Override
+    public boolean cancelIo(long handle) {
+        return kernel32.CancelIoEx(handle, null);
     }
 
     @Override

@@ -48,7 +48,7 @@ final class MockWindows {
     boolean dup2Destroys;
     /** close of this descriptor fails once (-1: none). */
     int closeFailFd = -1;
-    /** the next _open_osfhandle lands on this descriptor (-1: lowest free). */
+    /** the next _open_osfhandle or _dup lands on this descriptor (-1: lowest free). */
     int forceOpenOsfhandleFd = -1;
     boolean setStdHandleFails;
     /** Whether the calling thread's invalid-parameter handler is suppressed. */
@@ -116,6 +116,15 @@ final class MockWindows {
             fds.put(fd, i.getArgument(0));
             return fd;
         });
+        when(ucrt._dup(anyInt())).thenAnswer(i -> {
+            int source = i.getArgument(0);
+            requireOpenOrSuppressed("_dup", source);
+            int fd = forceOpenOsfhandleFd >= 0 ? forceOpenOsfhandleFd : lowestFree();
+            forceOpenOsfhandleFd = -1;
+            fds.put(fd, handle(objects.get(fds.get(source))));
+            return fd;
+        });
+        when(kernel32.SetHandleInformation(anyLong(), anyInt(), anyInt())).thenAnswer(i -> objects.containsKey((Long) i.getArgument(0)));
         when(ucrt._open(anyString(), anyInt())).thenAnswer(i -> {
             int fd = lowestFree();
             fds.put(fd, handle("NUL"));

@@ -72,7 +72,8 @@ class WindowsDescriptorsTest {
         int p = provider.duplicateAboveStandard(1);
         assertEquals(3, p);
         assertEquals("stdout pipe", win.objectAt(p));
-        verify(win.kernel32).DuplicateHandle(eq(-1L), eq(win.fds.get(1) - 0), eq(-1L), any(), eq(0), eq(false), eq(2));
+        verify(win.ucrt)._dup(1);
+        verify(win.kernel32).SetHandleInformation(win.fds.get(p), Kernel32.HANDLE_FLAG_INHERIT, 0);
         int nul = provider.openNullDevice(Access.WRITE);
         verify(win.ucrt)._open("NUL", WindowsDescriptors.O_WRONLY | WindowsDescriptors.O_BINARY | WindowsDescriptors.O_NOINHERIT);
         assertEquals("NUL", win.objectAt(nul));

@@ -18,6 +18,13 @@ public interface Win32 {
     /** {@code _open_osfhandle(handle, flags)}: a new C runtime descriptor, or -1. */
     int openOsfHandle(long handle, int flags);
 
+    /**
+     * {@code _dup(fd)}: a new descriptor, the lowest free, on an inheritable duplicate of fd's
+     * handle, or -1. Unlike {@code _open_osfhandle} it asks nothing of the handle
+     * ({@code lowio/dup.cpp}), so it cannot wait behind a read pending on a pipe.
+     */
+    int dup(int fd);
+
     /** {@code _dup2(source, target)}: 0, or -1. */
     int dup2(int source, int target);
 
@@ -37,11 +44,23 @@ public interface Win32 {
     int lastError();
 
     /**
-     * {@code DuplicateHandle} of {@code handle} within this process, same access, not inheritable.
+     * {@code DuplicateHandle} of {@code handle} within this process, same access.
      *
+     * @param inheritable whether a child started with handle inheritance gets it
      * @return the new handle, or 0 on failure
      */
-    long duplicateHandle(long handle);
+    long duplicateHandle(long handle, boolean inheritable);
+
+    /** {@code SetHandleInformation(handle, HANDLE_FLAG_INHERIT, ...)}: whether a child inherits {@code handle}. */
+    boolean setInheritable(long handle, boolean inheritable);
+
+    /**
+     * {@code CancelIoEx(handle, NULL)}: cancels the I/O pending on the file object {@code handle}
+     * names, made by any thread of the process through any handle on it.
+     *
+     * @return whether something was cancelled ({@code ERROR_NOT_FOUND} otherwise)
+     */
+    boolean cancelIo(long handle);
 
     /** {@code CloseHandle(handle)}. */
     boolean closeHandle(long handle);

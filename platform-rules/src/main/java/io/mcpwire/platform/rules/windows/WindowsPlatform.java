@@ -19,7 +19,9 @@ import io.mcpwire.platform.rules.NativeBinding;
  * private duplicate is a {@code DuplicateHandle} without inheritance wrapped in a new C runtime
  * descriptor, refused when it lands on 0, 1 or 2. The JVM's own {@code System.in}/{@code
  * System.out} keep the handles captured at start-up, so {@link #jvmStreamsFollowDescriptors()} is
- * false and the engine swaps them for the session. 64-bit Windows only.
+ * false and the engine swaps them for the session; those handle values, which a Java child started
+ * with {@code inheritIO()} gets, are made to name what the descriptors name after every move
+ * ({@link StartupHandles}). 64-bit Windows only.
  */
 public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     /** {@code _O_RDONLY}. */
@@ -50,6 +52,9 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
 
     private final DescriptorTable table;
     private final PendingReads pendingReads = new PendingReads();
+    private final StartupHandles startupHandles = new StartupHandles();
+    /** The private duplicate made of each standard descriptor, until it is closed; -1 for none. */
+    private final int[] privates = {-1, -1, -1};
 
     /**
      * A provider over {@code binding}.
@@ -75,44 +80,51 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     @Override
     public int duplicateAboveStandard(int fd) throws DescriptorException {
         Win32 w = bound();
+        startupHandles.capture(w);
         int dup = duplicateUninherited(w, fd, "duplicateAboveStandard(" + fd + ")");
         if (dup <= STDERR) {
             w.close(dup);
             throw new DescriptorException("duplicateAboveStandard(" + fd + ")", fd, 0,
                     "the duplicate landed on fd " + dup + ", a standard descriptor (closed it again)");
         }
+        if (fd >= STDIN && fd <= STDERR) {
+            privates[fd] = dup;
+        }
         return dup;
     }
 
     @Override
     public int duplicate(int fd) throws DescriptorException {
-        return duplicateUninherited(bound(), fd, "duplicate(" + fd + ")");
+        Win32 w = bound();
+        startupHandles.capture(w);
+        return duplicateUninherited(w, fd, "duplicate(" + fd + ")");
     }
 
     /**
-     * A non-inheritable duplicate of fd's OS handle, on the lowest free C runtime descriptor; refused
-     * while a read is pending on fd's pipe, since {@code _open_osfhandle} calls {@code GetFileType}.
+     * A duplicate of fd's OS handle on the lowest free C runtime descriptor, then made not
+     * inheritable. {@code _dup} rather than {@code DuplicateHandle} and {@code _open_osfhandle}:
+     * the latter asks {@code GetFileType}, which waits behind a read pending on the same pipe, and a
+     * thread of the application's blocked in {@code System.in.read()} holds one that nothing here
+     * can see. The price is a window of two calls in which the new handle is inheritable.
      */
-    private int duplicateUninherited(Win32 w, int fd, String op) throws DescriptorException {
-        long handle = osHandle(w, fd, op);
-        return pendingReads.query(w, handle, fd, op, () -> {
-            long copy = w.duplicateHandle(handle);
-            if (copy == 0) {
-                throw win32Error(w, "DuplicateHandle(fd " + fd + ")", fd);
-            }
-            int dup = w.openOsfHandle(copy, O_BINARY);
-            if (dup < 0) {
-                DescriptorException e = crtError(w, "_open_osfhandle(" + op + ")", fd);
-                w.closeHandle(copy);
-                throw e;
-            }
-            return dup;
-        });
+    private static int duplicateUninherited(Win32 w, int fd, String op) throws DescriptorException {
+        osHandle(w, fd, op);
+        int dup = w.dup(fd);
+        if (dup < 0) {
+            throw crtError(w, "_dup(" + fd + ")", fd);
+        }
+        if (!w.setInheritable(w.getOsfHandle(dup), false)) {
+            DescriptorException e = win32Error(w, "SetHandleInformation(fd " + dup + ", not inherited)", fd);
+            w.close(dup);
+            throw e;
+        }
+        return dup;
     }
 
     @Override
     public void duplicateOnto(int source, int target) throws DescriptorException {
         Win32 w = bound();
+        startupHandles.capture(w);
         if (w.dup2(source, target) != 0) {
             // The Universal C Runtime may have closed the target before failing: said, never hidden.
             DescriptorException e = crtError(w, "_dup2(" + source + ", " + target + ")", target);
@@ -152,6 +164,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
             throw new DescriptorException("standardOrigin(" + fd + ")", fd, 0, "not a standard descriptor");
         }
         Win32 w = bound();
+        startupHandles.capture(w);
         long handle = w.getOsfHandle(fd);
         if (handle == -1 || handle == -2) {
             return StandardOrigin.CLOSED;
@@ -163,20 +176,54 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     @Override
     public void close(int fd) throws DescriptorException {
         Win32 w = bound();
+        startupHandles.capture(w);
+        for (int std = STDIN; std <= STDERR; std++) {
+            if (privates[std] == fd) {
+                privates[std] = -1;
+            }
+        }
         if (w.close(fd) != 0) {
             throw crtError(w, "_close(" + fd + ")", fd);
         }
     }
 
+    /**
+     * Points the slot at fd's handle ({@code SetStdHandle}; a console program's C runtime has done so
+     * already), then the JVM's start-up handle value for fd at fd's file ({@link StartupHandles}, best
+     * effort, logged). When fd 0 has left the stdin wire, a read still pending on the wire (an
+     * application thread blocked in {@code System.in.read()} since before the claim) is cancelled,
+     * so that it cannot take the client's bytes; read again, {@code System.in} finds the diversion.
+     */
     @Override
     public void rebindStandardHandle(int fd) throws DescriptorException {
         if (fd < STDIN || fd > STDERR) {
             throw new DescriptorException("rebindStandardHandle(" + fd + ")", fd, 0, "not a standard descriptor");
         }
         Win32 w = bound();
+        startupHandles.capture(w);
         long handle = osHandle(w, fd, "rebindStandardHandle(" + fd + ")");
-        if (!w.setStdHandle(STD_SLOTS[fd], handle)) {
-            throw win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
+        boolean slotSet = w.setStdHandle(STD_SLOTS[fd], handle);
+        DescriptorException slotFailure = slotSet ? null : win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
+        startupHandles.follow(w, fd);
+        if (fd == STDIN) {
+            cancelReadsLeftOnWire(w, handle);
+        }
+        if (slotFailure != null) {
+            throw slotFailure;
+        }
+    }
+
+    /** fd 0 no longer names the file its private duplicate holds: nothing but that duplicate may read it. */
+    private void cancelReadsLeftOnWire(Win32 w, long fd0) {
+        int p = privates[STDIN];
+        long wire = p < 0 ? -1 : w.getOsfHandle(p);
+        if (wire == -1 || wire == -2 || Boolean.TRUE.equals(w.compareObjectHandles(wire, fd0))) {
+            return;
+        }
+        if (w.cancelIo(wire)) {
+            WindowsLog.LOG.log(System.Logger.Level.WARNING, "a thread was blocked reading the stdin wire (System.in, since before "
+                    + "the claim) when fd 0 was diverted; its read was cancelled (CancelIoEx) so that it cannot take the "
+                    + "client''s requests, and reading System.in again gives end of input");
         }
     }
 

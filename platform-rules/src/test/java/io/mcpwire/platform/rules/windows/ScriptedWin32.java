@@ -27,7 +27,9 @@ final class ScriptedWin32 implements Win32 {
     final Deque<IntSupplier> reads = new ArrayDeque<>();
     /** Call name to the error it fails with once ("DuplicateHandle" -> 6). */
     private final Map<String, Integer> failures = new HashMap<>();
-    /** The descriptor the next _open_osfhandle lands on, or -1 for the lowest free. */
+    /** Handles made not inheritable with SetHandleInformation. */
+    final Set<Long> uninherited = new HashSet<>();
+    /** The descriptor the next _open_osfhandle or _dup lands on, or -1 for the lowest free. */
     int nextOsfFd = -1;
     boolean compareMissing;
     private int errno;
@@ -97,6 +99,17 @@ final class ScriptedWin32 implements Win32 {
     }
 
     @Override
+    public int dup(int fd) {
+        if (failing("_dup", true)) {
+            return -1;
+        }
+        int dup = nextOsfFd >= 0 ? nextOsfFd : lowestFree();
+        nextOsfFd = -1;
+        fds.put(dup, handle(objects.get(fds.get(fd))));
+        return dup;
+    }
+
+    @Override
     public int dup2(int source, int target) {
         if (failing("_dup2", true)) {
             return -1;
@@ -136,8 +149,24 @@ final class ScriptedWin32 implements Win32 {
     }
 
     @Override
-    public long duplicateHandle(long handle) {
+    public long duplicateHandle(long handle, boolean inheritable) {
         return failing("DuplicateHandle", false) ? 0 : handle(objects.get(handle));
+    }
+
+    @Override
+    public boolean setInheritable(long handle, boolean inheritable) {
+        if (failing("SetHandleInformation", false)) {
+            return false;
+        }
+        if (!inheritable) {
+            uninherited.add(handle);
+        }
+        return true;
+    }
+
+    @Override
+    public boolean cancelIo(long handle) {
+        return false;
     }
 
     @Override
@@ -181,7 +210,7 @@ final class ScriptedWin32 implements Win32 {
 
     @Override
     public Boolean compareObjectHandles(long a, long b) {
-        return compareMissing ? null : objects.get(a).equals(objects.get(b));
+        return compareMissing ? null : objects.containsKey(a) && objects.get(a).equals(objects.get(b));
     }
 
     @Override

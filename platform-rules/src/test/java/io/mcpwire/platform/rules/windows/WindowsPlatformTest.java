@@ -15,6 +15,7 @@ import io.mcpwire.platform.rules.NativeBinding;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -53,14 +54,22 @@ class WindowsPlatformTest {
     }
 
     @Test
-    void aFailedDuplicateNamesTheCallAndTheErrorAndLeaksNoHandle() {
-        win.fail("DuplicateHandle", 6);
+    void aFailedDuplicateNamesTheCallAndTheErrorAndLeaksNoDescriptor() {
+        win.fail("_dup", 24);
         DescriptorException dup = assertThrows(DescriptorException.class, () -> rules.duplicate(0));
-        assertTrue(dup.getMessage().contains("DuplicateHandle(fd 0)") && dup.getMessage().contains("ERROR_INVALID_HANDLE"), dup.getMessage());
-        win.fail("_open_osfhandle", 24);
-        DescriptorException wrap = assertThrows(DescriptorException.class, () -> rules.duplicate(0));
-        assertTrue(wrap.getMessage().contains("_open_osfhandle") && wrap.getMessage().contains("EMFILE"), wrap.getMessage());
-        assertEquals(1, win.closedHandles.size(), "the copy that no descriptor took is closed");
+        assertTrue(dup.getMessage().contains("_dup(0)") && dup.getMessage().contains("EMFILE"), dup.getMessage());
+        win.fail("SetHandleInformation", 6);
+        DescriptorException flag = assertThrows(DescriptorException.class, () -> rules.duplicate(0));
+        assertTrue(flag.getMessage().contains("SetHandleInformation") && flag.getMessage().contains("ERROR_INVALID_HANDLE"),
+                flag.getMessage());
+        assertEquals(Set.of(0, 1, 2), win.fds.keySet(), "the duplicate that could not be made private is closed again");
+    }
+
+    @Test
+    void aDuplicateIsMadeWithoutAskingTheHandleAnythingAndIsNotInherited() throws Exception {
+        win.fail("GetFileType", 6); // _dup asks no GetFileType, which a read pending on the pipe would hold up
+        int p = rules.duplicateAboveStandard(0);
+        assertTrue(win.uninherited.contains(win.fds.get(p)), "SetHandleInformation cleared its inheritance");
     }
 
     @Test
@@ -172,7 +181,9 @@ class WindowsPlatformTest {
         assertTrue(reading.await(10, TimeUnit.SECONDS));
         DescriptorException e = assertThrows(DescriptorException.class, () -> rules.identity(0), "fd 0 shares the pipe");
         assertTrue(e.getMessage().contains("a read is pending on the same pipe"), e.getMessage());
-        assertThrows(DescriptorException.class, () -> rules.duplicateAboveStandard(p));
+        int q = rules.duplicateAboveStandard(p); // _dup asks nothing of the handle, so it is made all the same
+        assertEquals("stdin pipe", win.objectAt(q));
+        rules.close(q);
         assertEquals(FileIdentity.Kind.PIPE, rules.identity(1).kind(), "another pipe is answered");
         release.countDown();
         assertEquals(2, read.get(10, TimeUnit.SECONDS));

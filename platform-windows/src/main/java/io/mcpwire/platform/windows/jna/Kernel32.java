@@ -12,6 +12,8 @@ import com.sun.jna.ptr.LongByReference;
 public interface Kernel32 extends Library {
     /** {@code DUPLICATE_SAME_ACCESS}. */
     int DUPLICATE_SAME_ACCESS = 2;
+    /** {@code HANDLE_FLAG_INHERIT}. */
+    int HANDLE_FLAG_INHERIT = 1;
     /** {@code THREAD_TERMINATE}: the access {@code CancelSynchronousIo} needs. */
     int THREAD_TERMINATE = 1;
 
@@ -51,6 +53,12 @@ public interface Kernel32 extends Library {
 
     /** {@code HANDLE OpenThread(DWORD access, BOOL inherit, DWORD threadId)}. */
     long OpenThread(int access, boolean inheritHandle, int threadId);
+
+    /** {@code BOOL SetHandleInformation(HANDLE, DWORD mask, DWORD flags)}. */
+    boolean SetHandleInformation(long handle, int mask, int flags);
+
+    /** {@code BOOL CancelIoEx(HANDLE, LPOVERLAPPED)}: with no {@code OVERLAPPED}, all I/O on the handle's file. */
+    boolean CancelIoEx(long handle, Pointer overlapped);
 
     /** {@code BOOL CancelSynchronousIo(HANDLE thread)}. */
     boolean CancelSynchronousIo(long thread);

@@ -12,6 +12,9 @@ import com.sun.jna.ptr.IntByReference;
  * {@code long}s: the provider runs on 64-bit Windows only.
  */
 public interface Ucrt extends Library {
+    /** {@code int _dup(int fd)}: a new descriptor on an inheritable duplicate of fd's handle, or -1 and errno. */
+    int _dup(int fd);
+
     /** {@code int _dup2(int fd1, int fd2)}: 0 on success, -1 and errno on failure. */
     int _dup2(int source, int target);
 

@@ -1,0 +1,92 @@
+package io.mcpwire.platform.test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A child process that a {@link FakeJvm} started ({@link FakeJvm#startChild}), as it stands at its
+ * start: what its standard streams are and every file it could reach through them or through the
+ * handles it inherited. It can write to its stdout, to see where the bytes land.
+ */
+public final class FakeChild {
+    private final FakeKernel kernel;
+    private final List<FakeFile> stdio;
+    private final Set<FakeFile> reach;
+
+    FakeChild(FakeKernel kernel, List<FakeFile> stdio, Set<FakeFile> reach) {
+        this.kernel = kernel;
+        this.stdio = stdio;
+        this.reach = reach;
+    }
+
+    /** Which wires (0: stdin, 1: stdout) the child can reach, through its streams or any inherited handle. */
+    public Set<Integer> wiresReached() {
+        Set<Integer> out = new TreeSet<>();
+        if (reach.contains(kernel.wireIn)) {
+            out.add(0);
+        }
+        if (reach.contains(kernel.wireOut)) {
+            out.add(1);
+        }
+        return out;
+    }
+
+    /** What the child's fd 0, 1 and 2 are: a file's label, or {@code "none"} (not inherited, or a value that names nothing). */
+    public List<String> stdio() {
+        List<String> out = new ArrayList<>();
+        for (FakeFile f : stdio) {
+            out.add(f == null ? "none" : f.label);
+        }
+        return List.copyOf(out);
+    }
+
+    /** Whether what the child writes to its stdout reaches the client, as it would without mcpwire. */
+    public boolean stdoutReachesClient() {
+        return stdio.get(1) != null && stdio.get(1) == kernel.wireOut;
+    }
+
+    /**
+     * Writes {@code text} to the child's stdout, wherever that is.
+     *
+     * @throws IOException when its stdout names nothing or is not writable
+     */
+    public void printStdout(String text) throws IOException {
+        FakeFile out = stdio.get(1);
+        if (out == null || !out.canWrite()) {
+            throw new IOException("the child's stdout is " + (out == null ? "no open file" : out.label + ", not writable"));
+        }
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        kernel.lock.lock();
+        try {
+            for (int done = 0; done < bytes.length; ) {
+                int n = out.write(bytes, done, bytes.length - done, new FakeFile.Wait() {
+                    @Override
+                    public boolean woken() {
+                        return false;
+                    }
+
+                    @Override
+                    public void await() {
+                        kernel.changed.awaitUninterruptibly();
+                    }
+                });
+                if (n < 0) {
+                    throw new IOException("the child's write to " + out.label + " failed: its reader has gone");
+                }
+                done += n;
+                kernel.changed.signalAll();
+            }
+        } finally {
+            kernel.lock.unlock();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FakeChild[stdio " + stdio() + ", wires " + wiresReached() + "]";
+    }
+}
