@@ -82,7 +82,22 @@ public final class ChildJvm {
      */
     public static Result run(List<String> command, String input, boolean keepStdinOpen, Duration timeout)
             throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).start();
+        return run(new ProcessBuilder(command), input, keepStdinOpen, timeout);
+    }
+
+    /**
+     * As {@link #run}, with the child's stderr merged into its stdout ({@code redirectErrorStream}):
+     * on Windows the JDK then passes the child one handle value for both, as hosts that merge do.
+     * The result's stdout holds both; its stderr is empty.
+     */
+    public static Result runWithStderrMerged(List<String> command, String input, Duration timeout)
+            throws IOException, InterruptedException {
+        return run(new ProcessBuilder(command).redirectErrorStream(true), input, false, timeout);
+    }
+
+    private static Result run(ProcessBuilder builder, String input, boolean keepStdinOpen, Duration timeout)
+            throws IOException, InterruptedException {
+        Process p = builder.start();
         CompletableFuture<String> out = drain(p.getInputStream());
         CompletableFuture<String> err = drain(p.getErrorStream());
         p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));

@@ -34,6 +34,7 @@ class RealWindowsTest {
                 "--patch-module", "io.mcpwire.platform.windows=" + Path.of("target", "test-classes").toAbsolutePath(),
                 "--add-modules", "io.mcpwire.stdio",
                 "--add-reads", "io.mcpwire.platform.windows=io.mcpwire.stdio",
+                "--add-opens", "java.base/java.io=io.mcpwire.platform.windows", // FileDescriptor's handle, to compare
                 "-m", "io.mcpwire.platform.windows/" + WindowsChildSession.class.getName(), report.toString()));
         cmd.addAll(List.of(mode));
         return cmd;
@@ -51,10 +52,32 @@ class RealWindowsTest {
         assertEquals("after the session", p.stdout().substring(RESPONSES.length()).strip(),
                 "System.out after the release writes the restored fd 1, not a closed handle\n" + all);
         assertTrue(p.stderr().contains("stray println") && p.stderr().contains("unflushed-write"), all);
+        assertTrue(!p.stdout().contains("inherited child stdout") && p.stderr().contains("inherited child stdout"),
+                "an inheritIO() child started while claimed writes to the diversion, stderr\n" + all);
         assertTrue(r.stream().anyMatch(l -> l.startsWith("CLOSED FD ERROR") && l.contains("EBADF")),
                 "a call on a closed descriptor is an error, and the JVM lives on\n" + all);
-        for (String line : List.of("SLOTS BEFORE MATCH", "CLAIM windows isolated=true", "SLOTS DURING MATCH",
-                "CHILD EXIT 0", "SYSTEM.IN -1", "SERVED 3", "RELEASED true", "SLOTS AFTER MATCH", "TABLE UNCHANGED", "DONE")) {
+        for (String line : List.of("SLOTS BEFORE MATCH", "STARTUP BEFORE MATCH", "CLAIM windows isolated=true stderrIsWire=false",
+                "SLOTS DURING MATCH", "STARTUP DURING MATCH", "INHERIT CHILD EXIT 0", "CHILD EXIT 0", "SYSTEM.IN -1", "SERVED 3",
+                "RELEASED true", "SLOTS AFTER MATCH", "STARTUP AFTER MATCH", "TABLE UNCHANGED", "DONE")) {
+            assertTrue(r.contains(line), "'" + line + "'\n" + all);
+        }
+    }
+
+    @Test
+    void underStderrMergedIntoStdoutAnInheritIoChildsOutputDoesNotReachTheClient() throws Exception {
+        Path report = dir.resolve("report");
+        // One handle value for stdout and stderr, as the JDK passes them with redirectErrorStream(true).
+        ChildJvm.Result p = ChildJvm.runWithStderrMerged(command(report), REQUESTS, Duration.ofSeconds(120));
+        List<String> r = Files.exists(report) ? Files.readAllLines(report) : List.of();
+        String all = "report " + r + "\n" + p.describe();
+
+        assertEquals(0, p.exitCode(), all);
+        assertTrue(p.stdout().contains(RESPONSES), all);
+        String session = p.stdout().substring(0, p.stdout().indexOf(RESPONSES) + RESPONSES.length());
+        assertTrue(!session.contains("inherited child stdout") && !session.contains("stray println"),
+                "neither the inheritIO() child nor a stray print reaches the client during the session\n" + all);
+        for (String line : List.of("CLAIM windows isolated=true stderrIsWire=true", "STARTUP DURING MATCH", "INHERIT CHILD EXIT 0",
+                "RELEASED true", "STARTUP AFTER MATCH", "DONE")) {
             assertTrue(r.contains(line), "'" + line + "'\n" + all);
         }
     }

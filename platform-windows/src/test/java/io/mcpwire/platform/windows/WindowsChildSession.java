@@ -6,6 +6,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import io.mcpwire.platform.windows.jna.Kernel32;
+import io.mcpwire.platform.windows.jna.KernelBase;
 import io.mcpwire.platform.windows.jna.Ucrt;
 import io.mcpwire.stdio.StdioClaim;
 import java.io.BufferedReader;
@@ -33,6 +34,7 @@ public final class WindowsChildSession {
     private static Path report;
     private static Ucrt ucrt;
     private static Kernel32 kernel32;
+    private static KernelBase kernelBase;
 
     private WindowsChildSession() {
     }
@@ -41,6 +43,7 @@ public final class WindowsChildSession {
         report = Path.of(args[0]);
         ucrt = Native.load("ucrtbase", Ucrt.class);
         kernel32 = Native.load("kernel32", Kernel32.class);
+        kernelBase = Native.load("kernelbase", KernelBase.class);
         if (args.length > 1 && args[1].equals("rollforward")) {
             rolledForward();
             return;
@@ -52,11 +55,17 @@ public final class WindowsChildSession {
             report("CLOSED FD ERROR " + e.errorText());
         }
         List<Integer> before = openDescriptors();
+        long[] startup = jvmStartupHandles();
         report("SLOTS BEFORE " + slotsMatch());
+        report("STARTUP BEFORE " + startupMatch(startup));
 
         StdioClaim claim = StdioClaim.acquire();
-        report("CLAIM " + claim.platformName() + " isolated=" + claim.isIsolated());
+        report("CLAIM " + claim.platformName() + " isolated=" + claim.isIsolated() + " stderrIsWire=" + claim.stderrIsWire());
         report("SLOTS DURING " + slotsMatch());
+        report("STARTUP DURING " + startupMatch(startup));
+        // What a Java child started with inheritIO() gets: the JVM's start-up handles, which now name the diversions.
+        Process inheriting = new ProcessBuilder("cmd.exe", "/c", "echo inherited child stdout").inheritIO().start();
+        report("INHERIT CHILD EXIT " + inheriting.waitFor());
         System.out.println("stray println");
         for (byte b : "unflushed-write".getBytes(StandardCharsets.UTF_8)) {
             System.out.write(b);
@@ -87,6 +96,7 @@ public final class WindowsChildSession {
         System.out.println("after the session"); // through a stream on the restored fd 1, not a closed handle
         System.out.flush();
         report("SLOTS AFTER " + slotsMatch());
+        report("STARTUP AFTER " + startupMatch(startup));
         report("TABLE " + (before.equals(openDescriptors()) ? "UNCHANGED" : "CHANGED " + before + " -> " + openDescriptors()));
         report("DONE");
     }
@@ -128,6 +138,35 @@ public final class WindowsChildSession {
         claim.close();
         report("RELEASED " + claim.isReleased());
         report("DONE");
+    }
+
+    /**
+     * The handle values the JVM's {@code System.in}, {@code System.out} and {@code System.err}
+     * captured at start-up, from {@code FileDescriptor.in/out/err} (the test opens {@code java.io}).
+     */
+    private static long[] jvmStartupHandles() throws ReflectiveOperationException {
+        java.lang.reflect.Field handle = java.io.FileDescriptor.class.getDeclaredField("handle");
+        handle.setAccessible(true);
+        return new long[] {handle.getLong(java.io.FileDescriptor.in), handle.getLong(java.io.FileDescriptor.out),
+            handle.getLong(java.io.FileDescriptor.err)};
+    }
+
+    /**
+     * Whether each start-up value names the same kernel object as descriptor 0, 1 and 2 now
+     * ({@code CompareObjectHandles}); one value that stdout and stderr share names either's.
+     */
+    private static String startupMatch(long[] startup) {
+        StringBuilder differ = new StringBuilder();
+        boolean shared = startup[1] == startup[2];
+        for (int fd = 0; fd < 3; fd++) {
+            long now = QuietCrt.osHandle(ucrt, fd);
+            boolean other = shared && fd > 0 && kernelBase.CompareObjectHandles(startup[fd], QuietCrt.osHandle(ucrt, 3 - fd));
+            if (!kernelBase.CompareObjectHandles(startup[fd], now) && !other) {
+                differ.append(" fd").append(fd).append("=0x").append(Long.toHexString(startup[fd]))
+                        .append("/0x").append(Long.toHexString(now));
+            }
+        }
+        return differ.length() == 0 ? "MATCH" : "DIFFER" + differ;
     }
 
     /** Whether each Win32 standard slot holds the C runtime descriptor's current handle. */
