@@ -193,7 +193,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "replay: ucrtbase or kernelbase cannot be loaded\n");
         return 2;
     }
-    ((set_app_type_t) need(ucrt, "_set_app_type"))(1); /* _crt_console_app, as java.exe is */
+    /* _crt_console_app, as java.exe is. Wine's ucrtbase keeps the slots in step whatever the app
+       type, where the UCRT does so only for a console program: so only the console variant of the
+       model is compared here. */
+    ((set_app_type_t) need(ucrt, "_set_app_type"))(1);
     ((set_handler_t) need(ucrt, "_set_invalid_parameter_handler"))((void *) ignore_invalid_parameter);
     get_osfhandle = (get_osfhandle_t) need(ucrt, "_get_osfhandle");
     crt_dup = (int_int_t) need(ucrt, "_dup");

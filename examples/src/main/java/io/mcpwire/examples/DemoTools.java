@@ -69,18 +69,11 @@ public final class DemoTools {
                 System.out.write(b);
             }
             boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
-            int exit;
-            if (windows) {
-                // On Windows, Redirect.INHERIT hands a child the handles the JVM captured at start-up,
-                // which are the wire (a documented residue): pipe the child's stdio instead.
-                Process child = new ProcessBuilder("cmd.exe", "/c", "echo noisy: child stdout& sort")
-                        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-                child.getOutputStream().close();
-                child.getInputStream().transferTo(System.err);
-                exit = child.waitFor();
-            } else {
-                exit = new ProcessBuilder("sh", "-c", "echo noisy: child stdout; cat").inheritIO().start().waitFor();
-            }
+            // The child inherits all three streams: it writes to stdout and reads stdin, as a child would.
+            List<String> child = windows
+                    ? List.of("cmd.exe", "/c", "echo noisy: child stdout& sort")
+                    : List.of("sh", "-c", "echo noisy: child stdout; cat");
+            int exit = new ProcessBuilder(child).inheritIO().start().waitFor();
             int read = System.in.read();
             return "child exit code " + exit + "; System.in gave " + (read < 0 ? "end of input" : "byte " + read);
         }

@@ -2,9 +2,7 @@ package io.mcpwire.platform.test;
 
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.rules.windows.WindowsPlatform;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -30,18 +28,10 @@ import java.util.TreeMap;
 final class FakeCrt implements DescriptorModel {
     /** {@code _get_osfhandle} of a descriptor open without an OS handle. */
     static final long NO_HANDLE = -2;
-    private static final long FIRST_HANDLE = 0x40;
-
-    /** A live handle: the file it names, and whether a child inherits it. */
-    private record Handle(FakeFile file, boolean inheritable) {
-    }
 
     private final WindowsVariant variant;
-    private final Map<Long, Handle> handles = new HashMap<>();
-    /** Closed handle values, in the order they were closed. */
-    private final Deque<Long> freed = new ArrayDeque<>();
-    /** The lowest value never handed out. */
-    private long fresh = FIRST_HANDLE;
+    /** The Win32 handle table the descriptors' handles live in. */
+    final FakeHandles handles;
     /** Descriptor to handle value; 0 is a free descriptor. */
     private final long[] descriptors = new long[FakeProcess.TABLE_SIZE];
     private final long[] slots = new long[3];
@@ -55,6 +45,7 @@ final class FakeCrt implements DescriptorModel {
 
     FakeCrt(WindowsVariant variant) {
         this.variant = variant;
+        this.handles = new FakeHandles(variant.handleReuse());
     }
 
     WindowsVariant variant() {
@@ -90,64 +81,14 @@ final class FakeCrt implements DescriptorModel {
         long h;
         if (file == null) {
             h = 0;
-        } else if (fd == 2 && variant.sharedStdoutStderr() && descriptors[1] > 0 && fileOf(descriptors[1]) == file) {
+        } else if (fd == 2 && variant.sharedStdoutStderr() && descriptors[1] > 0 && handles.fileOf(descriptors[1]) == file) {
             h = descriptors[1];
         } else {
-            h = newHandle(file, true);
+            h = handles.open(file, true);
         }
         descriptors[fd] = file == null ? NO_HANDLE : h;
         slots[fd] = h;
         jvmHandles[fd] = h;
-    }
-
-    /** A new handle on {@code file}, at the value the variant's reuse order gives. */
-    long newHandle(FakeFile file, boolean inheritable) {
-        long h = switch (variant.handleReuse()) {
-            case LOWEST_FIRST -> freed.stream().min(Long::compare).orElse(fresh);
-            case MOST_RECENT_FIRST -> freed.isEmpty() ? fresh : freed.peekLast();
-            case LEAST_RECENT_FIRST -> freed.isEmpty() ? fresh : freed.peekFirst();
-        };
-        if (h == fresh) {
-            fresh += 4;
-        } else {
-            freed.remove(h);
-        }
-        file.retain();
-        handles.put(h, new Handle(file, inheritable));
-        return h;
-    }
-
-    /** Sets whether a child inherits {@code handle} ({@code SetHandleInformation}); false when it is not live. */
-    boolean setInheritable(long handle, boolean inheritable) {
-        Handle h = handles.get(handle);
-        if (h == null) {
-            return false;
-        }
-        handles.put(handle, new Handle(h.file(), inheritable));
-        return true;
-    }
-
-    /** Whether {@code handle} is live and inherited by a child. */
-    boolean isInheritable(long handle) {
-        Handle h = handles.get(handle);
-        return h != null && h.inheritable();
-    }
-
-    /** The file {@code handle} names, or null when it is not a live handle. */
-    FakeFile fileOf(long handle) {
-        Handle h = handles.get(handle);
-        return h == null ? null : h.file();
-    }
-
-    /** Closes {@code handle}; false when it was not live. */
-    boolean closeHandle(long handle) {
-        Handle h = handles.remove(handle);
-        if (h == null) {
-            return false;
-        }
-        freed.addLast(handle);
-        h.file().release();
-        return true;
     }
 
     /** {@code _get_osfhandle}: the handle, {@link #NO_HANDLE}, or -1 when {@code fd} is not open. */
@@ -171,6 +112,19 @@ final class FakeCrt implements DescriptorModel {
             }
         }
         return -1;
+    }
+
+    /** {@code CreatePipe}'s two handles, not inherited, each on a C runtime descriptor: {read, write}, the write end -1 when the table is full. */
+    int[] pipe(FakeFile read, FakeFile write) {
+        long hr = handles.open(read, false);
+        long hw = handles.open(write, false);
+        int r = allocate(hr);
+        int w = r < 0 ? -1 : allocate(hw);
+        if (w < 0) {
+            close(r);
+            handles.close(hw);
+        }
+        return new int[] {r, w};
     }
 
     /** Makes free descriptor {@code fd} own {@code handle}; a console program's C runtime puts it in the slot too. */
@@ -207,7 +161,7 @@ final class FakeCrt implements DescriptorModel {
     @Override
     public FakeFile file(int fd) {
         long h = osHandle(fd);
-        return h > 0 ? fileOf(h) : null;
+        return h > 0 ? handles.fileOf(h) : null;
     }
 
     /**
@@ -221,7 +175,7 @@ final class FakeCrt implements DescriptorModel {
             int other = fd == 1 ? 2 : fd == 2 ? 1 : -1;
             boolean shared = other >= 0 && descriptors[other] == h;
             if (h != NO_HANDLE && !shared) {
-                closeHandle(h);
+                handles.close(h);
             }
             descriptors[fd] = 0;
             if (fd < 3 && variant.appType() == WindowsVariant.AppType.CONSOLE && h != NO_HANDLE) {
@@ -235,9 +189,7 @@ final class FakeCrt implements DescriptorModel {
         for (int fd = 0; fd < descriptors.length; fd++) {
             descriptors[fd] = 0;
         }
-        for (Long h : new ArrayList<>(handles.keySet())) {
-            closeHandle(h);
-        }
+        handles.closeAll();
     }
 
     @Override
@@ -246,7 +198,7 @@ final class FakeCrt implements DescriptorModel {
         if (h == -1) {
             return "closed";
         }
-        return h == NO_HANDLE ? "no OS handle" : fileOf(h).label;
+        return h == NO_HANDLE ? "no OS handle" : handles.fileOf(h).label;
     }
 
     @Override
@@ -255,7 +207,7 @@ final class FakeCrt implements DescriptorModel {
         if (h == 0) {
             return "closed";
         }
-        FakeFile f = fileOf(h);
+        FakeFile f = handles.fileOf(h);
         return f == null ? "stale handle" : f.label;
     }
 
@@ -288,12 +240,12 @@ final class FakeCrt implements DescriptorModel {
     public Set<FakeFile> reachableByChild() {
         Set<FakeFile> out = new HashSet<>();
         for (long slot : slots) {
-            FakeFile f = fileOf(slot);
+            FakeFile f = handles.fileOf(slot);
             if (f != null) {
                 out.add(f);
             }
         }
-        handles.values().stream().filter(Handle::inheritable).forEach(h -> out.add(h.file()));
+        handles.all().values().stream().filter(FakeHandles.Handle::inheritable).forEach(h -> out.add(h.file()));
         return out;
     }
 
@@ -305,7 +257,7 @@ final class FakeCrt implements DescriptorModel {
             if (h == NO_HANDLE) {
                 fds.put(fd, "no OS handle");
             } else if (h != 0) {
-                Handle handle = handles.get(h);
+                FakeHandles.Handle handle = handles.get(h);
                 fds.put(fd, handle.file().label + " #" + handle.file().id + (handle.inheritable() ? "" : " [noinherit]"));
             }
         }
@@ -317,7 +269,7 @@ final class FakeCrt implements DescriptorModel {
         for (long h : jvmHandles) {
             owned.add(h);
         }
-        handles.forEach((h, handle) -> {
+        handles.all().forEach((h, handle) -> {
             if (!owned.contains(h)) {
                 fds.put((int) -h, "leaked handle on " + handle.file().label + " #" + handle.file().id);
             }
@@ -331,50 +283,13 @@ final class FakeCrt implements DescriptorModel {
         return new TableSnapshot(fds, s, jvm);
     }
 
-    /** A claim script's name for what {@code file} is: a wire, stderr, the null device, or another file. */
-    static String objectName(FakeFile file, FakeKernel kernel) {
-        if (file == kernel.wireIn) {
-            return "stdin-wire";
-        } else if (file == kernel.wireOut) {
-            return "stdout-wire";
-        } else if (file.role == FakeFile.Role.SINK && file.sink == kernel.stderr) {
-            return "stderr";
-        }
-        return file.role == FakeFile.Role.NULL_DEVICE ? "nul" : "other";
-    }
-
-    /** A claim script's state line ({@link WindowsScript}): descriptors, slots, start-up values and a Java child's stdout. */
-    String differentialState(FakeKernel kernel) {
-        StringBuilder out = new StringBuilder();
-        for (int fd = 0; fd < 3; fd++) {
-            long h = osHandle(fd);
-            out.append(fd == 0 ? "" : " ").append("fd").append(fd).append('=')
-                    .append(h == -1 ? "closed" : h == NO_HANDLE ? "none" : objectName(fileOf(h), kernel));
-        }
-        for (int fd = 0; fd < 3; fd++) {
-            out.append(" slot").append(fd).append('=').append(valueName(slots[fd], kernel));
-        }
-        for (int fd = 0; fd < 3; fd++) {
-            out.append(" start").append(fd).append('=').append(valueName(jvmHandles[fd], kernel));
-        }
-        return out.append(" child=").append(valueName(jvmHandles[1], kernel)).toString();
-    }
-
-    private String valueName(long value, FakeKernel kernel) {
-        if (value == 0) {
-            return "none";
-        }
-        FakeFile f = fileOf(value);
-        return f == null ? "closed" : objectName(f, kernel);
-    }
-
     /** What the handle the JVM's stream {@code fd} captured at start names now. */
     String describeJvmHandle(int fd) {
         long h = jvmHandles[fd];
         if (h == 0) {
             return "none";
         }
-        FakeFile f = fileOf(h);
+        FakeFile f = handles.fileOf(h);
         return f == null ? "closed" : f.label;
     }
 
@@ -395,7 +310,7 @@ final class FakeCrt implements DescriptorModel {
         for (int fd = 0; fd < 3; fd++) {
             int from = fd == 2 && redirectErrorStream ? 1 : fd;
             if (inherit[from]) {
-                stdio[fd] = fileOf(jvmHandles[from]);
+                stdio[fd] = handles.fileOf(jvmHandles[from]);
                 given.add(jvmHandles[from]);
             }
         }
@@ -405,7 +320,7 @@ final class FakeCrt implements DescriptorModel {
                 reach.add(f);
             }
         }
-        handles.forEach((value, h) -> {
+        handles.all().forEach((value, h) -> {
             boolean slotHandle = value == slots[0] || value == slots[1] || value == slots[2];
             if (h.inheritable() && (!slotHandle || given.contains(value))) {
                 reach.add(h.file());

@@ -205,11 +205,6 @@ final class FakeKernel {
         return lastCallFaulted.get();
     }
 
-    /** Windows: the claim script's state line of the model now ({@link WindowsScript}). */
-    String differentialState() {
-        return crt().differentialState(this);
-    }
-
     /** A {@code _dup2} that duplicates before it closes cannot have closed its target when it fails. */
     private boolean dup2CanDestroy() {
         return !(model instanceof FakeCrt crt) || crt.variant().dup2Order() == WindowsVariant.Dup2Order.CLOSE_FIRST;
@@ -305,7 +300,7 @@ final class FakeKernel {
     }
 
     private FakeFile jvmFile(int fd) throws IOException {
-        FakeFile f = crt().fileOf(crt().jvmHandle(fd));
+        FakeFile f = crt().handles.fileOf(crt().jvmHandle(fd));
         if (f == null) {
             throw new IOException("the JVM's handle for fd " + fd + " is closed (ERROR_INVALID_HANDLE)");
         }

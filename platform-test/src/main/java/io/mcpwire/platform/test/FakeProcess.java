@@ -128,34 +128,12 @@ public final class FakeProcess extends FakePosixDescriptors {
             Pipe p = new Pipe("pipe " + id, id, 64 * 1024);
             FakeFile read = FakeFile.pipeEnd(kernel.nextId(), p, true, FileIdentity.Kind.PIPE);
             FakeFile write = FakeFile.pipeEnd(kernel.nextId(), p, false, FileIdentity.Kind.PIPE);
-            return kernel.model instanceof FakeCrt crt ? crtPipe(crt, read, write) : posixPipe(kernel.posix(), read, write);
+            return kernel.model instanceof FakeCrt crt ? crt.pipe(read, write) : kernel.posix().pipe(read, write);
         });
         if (ends[1] < 0) {
             throw new DescriptorException("pipe()", -1, FakeErrors.EMFILE, "EMFILE (Too many open files)");
         }
         return ends;
-    }
-
-    private static int[] posixPipe(FakeTable table, FakeFile read, FakeFile write) {
-        int r = table.allocate(read, 3);
-        int w = r < 0 ? -1 : table.allocate(write, 3);
-        if (w < 0) {
-            table.close(r);
-        }
-        return new int[] {r, w};
-    }
-
-    /** Windows: {@code CreatePipe}'s two handles, not inherited, each wrapped in a C runtime descriptor. */
-    private static int[] crtPipe(FakeCrt crt, FakeFile read, FakeFile write) {
-        long hr = crt.newHandle(read, false);
-        long hw = crt.newHandle(write, false);
-        int r = crt.allocate(hr);
-        int w = r < 0 ? -1 : crt.allocate(hw);
-        if (w < 0) {
-            crt.close(r);
-            crt.closeHandle(hw);
-        }
-        return new int[] {r, w};
     }
 
     // ------------------------------------------------------------------ inspection
@@ -227,17 +205,19 @@ public final class FakeProcess extends FakePosixDescriptors {
      * descriptors) or through any descriptor or handle it inherits.
      */
     public Set<Integer> wiresReachableByChild() {
-        return locked(() -> {
-            Set<FakeFile> reachable = kernel.model.reachableByChild();
-            Set<Integer> out = new TreeSet<>();
-            if (reachable.contains(kernel.wireIn)) {
-                out.add(0);
-            }
-            if (reachable.contains(kernel.wireOut)) {
-                out.add(1);
-            }
-            return out;
-        });
+        return locked(() -> wires(kernel.model.reachableByChild()));
+    }
+
+    /** Which wires (0: stdin, 1: stdout) are among {@code files}. */
+    private Set<Integer> wires(java.util.Collection<FakeFile> files) {
+        Set<Integer> out = new TreeSet<>();
+        if (files.contains(kernel.wireIn)) {
+            out.add(0);
+        }
+        if (files.contains(kernel.wireOut)) {
+            out.add(1);
+        }
+        return out;
     }
 
     /**
@@ -246,20 +226,9 @@ public final class FakeProcess extends FakePosixDescriptors {
      * on the wire's file (a private duplicate included). Empty on POSIX, whose JVM holds descriptors.
      */
     public Set<Integer> wiresNamedByJvmHandles() {
-        return locked(() -> {
-            Set<Integer> out = new TreeSet<>();
-            if (kernel.model instanceof FakeCrt crt) {
-                for (int fd = 0; fd < 3; fd++) {
-                    FakeFile f = crt.fileOf(crt.jvmHandle(fd));
-                    if (f != null && f == kernel.wireIn) {
-                        out.add(0);
-                    } else if (f != null && f == kernel.wireOut) {
-                        out.add(1);
-                    }
-                }
-            }
-            return out;
-        });
+        return locked(() -> kernel.model instanceof FakeCrt crt
+                ? wires(java.util.stream.IntStream.range(0, 3).mapToObj(fd -> crt.handles.fileOf(crt.jvmHandle(fd))).toList())
+                : Set.of());
     }
 
     /** Windows: what the handle value the JVM's stream {@code fd} (0..2) captured at start-up names now, or {@code "closed"} or {@code "none"}. */

@@ -52,6 +52,16 @@ final class FakeTable implements DescriptorModel {
         install(fd, file, false);
     }
 
+    /** {@code pipe(2)}'s two ends on the lowest free descriptors from 3 up: {read, write}, the write end -1 when the table is full. */
+    int[] pipe(FakeFile read, FakeFile write) {
+        int r = allocate(read, 3);
+        int w = r < 0 ? -1 : allocate(write, 3);
+        if (w < 0) {
+            close(r);
+        }
+        return new int[] {r, w};
+    }
+
     /** Installs {@code file} on the lowest free descriptor from {@code floor}, close-on-exec; -1 when full. */
     int allocate(FakeFile file, int floor) {
         for (int fd = floor; fd < files.length; fd++) {

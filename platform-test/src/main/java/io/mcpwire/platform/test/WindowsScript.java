@@ -55,7 +55,7 @@ public final class WindowsScript {
     public void phase(String name) {
         process.kernel.locked(() -> {
             recorder.line("phase " + name);
-            states.add(name + ": " + process.kernel.differentialState());
+            states.add(name + ": " + state(process.kernel));
             return null;
         });
     }
@@ -89,7 +89,7 @@ public final class WindowsScript {
                 continue;
             }
             if (a[0].equals("phase")) {
-                out.add(a[1] + ": " + kernel.locked(kernel::differentialState));
+                out.add(a[1] + ": " + kernel.locked(() -> state(kernel)));
                 continue;
             }
             int k = Integer.parseInt(a[0]);
@@ -122,6 +122,43 @@ public final class WindowsScript {
             results.put(k, result);
         }
         return out;
+    }
+
+    /** The model's state as a script names it: descriptors, slots, start-up values and a Java child's stdout. */
+    private static String state(FakeKernel kernel) {
+        FakeCrt crt = kernel.crt();
+        StringBuilder out = new StringBuilder();
+        for (int fd = 0; fd < 3; fd++) {
+            long h = crt.osHandle(fd);
+            out.append(fd == 0 ? "" : " ").append("fd").append(fd).append('=')
+                    .append(h == -1 ? "closed" : h == FakeCrt.NO_HANDLE ? "none" : object(crt.handles.fileOf(h), kernel));
+        }
+        for (int fd = 0; fd < 3; fd++) {
+            out.append(" slot").append(fd).append('=').append(value(crt.slot(fd), kernel));
+        }
+        for (int fd = 0; fd < 3; fd++) {
+            out.append(" start").append(fd).append('=').append(value(crt.jvmHandle(fd), kernel));
+        }
+        return out.append(" child=").append(value(crt.jvmHandle(1), kernel)).toString();
+    }
+
+    private static String value(long value, FakeKernel kernel) {
+        if (value == 0) {
+            return "none";
+        }
+        FakeFile f = kernel.crt().handles.fileOf(value);
+        return f == null ? "closed" : object(f, kernel);
+    }
+
+    private static String object(FakeFile file, FakeKernel kernel) {
+        if (file == kernel.wireIn) {
+            return "stdin-wire";
+        } else if (file == kernel.wireOut) {
+            return "stdout-wire";
+        } else if (file.role == FakeFile.Role.SINK && file.sink == kernel.stderr) {
+            return "stderr";
+        }
+        return file.role == FakeFile.Role.NULL_DEVICE ? "nul" : "other";
     }
 
     private static long handle(FakeKernel kernel, Map<Integer, Long> results, String name) {

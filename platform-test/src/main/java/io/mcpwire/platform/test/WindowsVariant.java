@@ -55,7 +55,11 @@ public record WindowsVariant(Dup2Order dup2Order, AppType appType, boolean share
         LEAST_RECENT_FIRST
     }
 
-    /** The model as Wine 8.0's {@code ucrtbase} behaves: duplicate first, a console program, lowest value first. */
+    /**
+     * The model as Wine 8.0's {@code ucrtbase} behaves: duplicate first, a console program, lowest
+     * value first. Wine keeps the slots in step for a GUI program too, which Windows does not, so a
+     * comparison with Wine holds for the console variant only.
+     */
     public static final WindowsVariant WINE = new WindowsVariant(Dup2Order.DUPLICATE_FIRST, AppType.CONSOLE, false,
             HandleReuse.LOWEST_FIRST);
 

@@ -45,11 +45,6 @@ final class StartupHandles {
         }
     }
 
-    /** The value the JVM holds for {@code fd}; 0 for none. */
-    synchronized long value(int fd) {
-        return values == null ? 0 : values[fd];
-    }
-
     /**
      * Makes the JVM's value for {@code fd} name what {@code fd} names now. Never throws.
      *

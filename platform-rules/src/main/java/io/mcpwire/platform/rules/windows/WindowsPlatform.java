@@ -8,6 +8,7 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.rules.BoundPlatform;
 import io.mcpwire.platform.rules.NativeBinding;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * The rules of a Windows provider, over a {@link Win32} binding: the Universal C Runtime's
@@ -53,8 +54,8 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     private final DescriptorTable table;
     private final PendingReads pendingReads = new PendingReads();
     private final StartupHandles startupHandles = new StartupHandles();
-    /** The private duplicate made of each standard descriptor, until it is closed; -1 for none. */
-    private final int[] privates = {-1, -1, -1};
+    /** The private duplicate made of each standard descriptor, until it is closed; -1 for none. Any thread may read it. */
+    private final AtomicIntegerArray privates = new AtomicIntegerArray(new int[] {-1, -1, -1});
 
     /**
      * A provider over {@code binding}.
@@ -88,7 +89,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
                     "the duplicate landed on fd " + dup + ", a standard descriptor (closed it again)");
         }
         if (fd >= STDIN && fd <= STDERR) {
-            privates[fd] = dup;
+            privates.set(fd, dup);
         }
         return dup;
     }
@@ -178,9 +179,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         Win32 w = bound();
         startupHandles.capture(w);
         for (int std = STDIN; std <= STDERR; std++) {
-            if (privates[std] == fd) {
-                privates[std] = -1;
-            }
+            privates.compareAndSet(std, fd, -1);
         }
         if (w.close(fd) != 0) {
             throw crtError(w, "_close(" + fd + ")", fd);
@@ -215,7 +214,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
 
     /** fd 0 no longer names the file its private duplicate holds: nothing but that duplicate may read it. */
     private void cancelReadsLeftOnWire(Win32 w, long fd0) {
-        int p = privates[STDIN];
+        int p = privates.get(STDIN);
         long wire = p < 0 ? -1 : w.getOsfHandle(p);
         if (wire == -1 || wire == -2 || Boolean.TRUE.equals(w.compareObjectHandles(wire, fd0))) {
             return;
