@@ -8,11 +8,12 @@ package io.mcpwire.stdio;
 public final class ClaimRefusedException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    private static final String[] STREAMS = {"stdin", "stdout", "stderr"};
     private final int descriptor;
 
     /** Creates the exception for {@code descriptor}, held as {@code holder} describes. */
     public ClaimRefusedException(int descriptor, String holder) {
-        super("fd " + descriptor + " (" + (descriptor == 0 ? "stdin" : "stdout") + ") is already claimed by "
+        super("fd " + descriptor + " (" + STREAMS[descriptor] + ") is already claimed by "
                 + holder + "; a standard stream has one owner at a time");
         this.descriptor = descriptor;
     }

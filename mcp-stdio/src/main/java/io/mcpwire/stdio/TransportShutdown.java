@@ -19,7 +19,8 @@ import java.lang.System.Logger.Level;
  * A started transport's close, run once by the caller that wins it (see {@link Lifecycle} for
  * the rules): writes what is queued while the client reads it, stops the threads, counts what was
  * lost, releases the wire, then tells the listener. Later callers wait for it, except the
- * transport's own threads, which the winner joins.
+ * transport's own threads, which the winner joins, and a close asked from inside this one (a
+ * listener's {@code onClosed} that closes again), which returns at once rather than wait for itself.
  */
 record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue queue, FrameWriter frames, Wire wire,
                          WireInput input, PendingRequests pending, LineDispatcher lines, TransportListener listener,
@@ -35,7 +36,7 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
      */
     void run(TransportClosed.Reason reason, Throwable cause, boolean graceSpent) {
         if (!lifecycle.beginClose()) {
-            if (!isTransportThread()) {
+            if (!isTransportThread() && !lifecycle.closingOnThisThread()) {
                 lifecycle.awaitClosed();
             }
             return;

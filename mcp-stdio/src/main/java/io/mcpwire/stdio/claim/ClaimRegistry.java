@@ -7,11 +7,21 @@ import java.util.Map;
 
 /**
  * The one authority on who owns each standard descriptor: a process-wide map from
- * (descriptor table, fd) to the owning claim, guarded by a lock. Keyed by table so that claims on
- * fake tables in tests never meet claims on the real process.
+ * (descriptor table, fd) to the owning claim and its description, guarded by a lock. Keyed by
+ * table so that claims on fake tables in tests never meet claims on the real process.
+ *
+ * <p>Threads: any thread registers and deregisters. {@code OWNERS}' monitor guards the map and is
+ * the innermost lock of the engine: it is taken under a claim's own monitor (a release
+ * deregisters under it), and nothing runs under it but the map's own code; a refusal names its
+ * holder by the description fixed when the holder registered, never by asking the holder, whose
+ * monitor may be held by a thread waiting here.
  */
 public final class ClaimRegistry {
-    private static final Map<Key, Object> OWNERS = new HashMap<>();
+    private static final Map<Key, Holder> OWNERS = new HashMap<>();
+
+    /** Who owns a descriptor, as it described itself when it registered. */
+    private record Holder(Object owner, String description) {
+    }
 
     private record Key(DescriptorTable table, int fd) {
         // Written out, tables compared by identity: a record's own equals and hashCode are
@@ -31,23 +41,32 @@ public final class ClaimRegistry {
     }
 
     /**
-     * Registers {@code owner} for {@code fd} of {@code table}.
+     * Registers {@code owner} for {@code fd} of {@code table}, described as {@code description}
+     * to a claim it refuses. {@code owner} must be whole: another thread may meet it at once.
      *
      * @throws ClaimRefusedException when another owner holds it; nothing changes
      */
-    public static void register(DescriptorTable table, int fd, Object owner) {
+    public static void register(DescriptorTable table, int fd, Object owner, String description) {
+        Holder holder;
         synchronized (OWNERS) {
-            Object holder = OWNERS.putIfAbsent(new Key(table, fd), owner);
-            if (holder != null) {
-                throw new ClaimRefusedException(fd, holder.toString());
-            }
+            holder = OWNERS.putIfAbsent(new Key(table, fd), new Holder(owner, description));
+        }
+        if (holder != null) {
+            throw new ClaimRefusedException(fd, holder.description());
+        }
+    }
+
+    /** Replaces how {@code owner}, which holds {@code fd}, is described, for example once its restore failed. */
+    public static void redescribe(DescriptorTable table, int fd, Object owner, String description) {
+        synchronized (OWNERS) {
+            OWNERS.computeIfPresent(new Key(table, fd), (k, h) -> h.owner() == owner ? new Holder(owner, description) : h);
         }
     }
 
     /** Removes {@code owner}'s registration of {@code fd}, if it is the owner. */
     public static void deregister(DescriptorTable table, int fd, Object owner) {
         synchronized (OWNERS) {
-            OWNERS.remove(new Key(table, fd), owner);
+            OWNERS.computeIfPresent(new Key(table, fd), (k, h) -> h.owner() == owner ? null : h);
         }
     }
 }

@@ -46,7 +46,7 @@ public final class ClaimedWire implements ClaimWire {
     public ClaimedWire(PlatformDescriptors platform, ClaimRequest request, Isolation isolation) {
         this.platform = platform;
         this.wakeTimeoutMillis = request.wakeTimeoutMillis();
-        this.registrations = new Registrations(platform.descriptorTable(), this);
+        this.registrations = new Registrations(platform.descriptorTable(), platform.name());
         this.swap = JvmStreams.none(platform);
         try {
             engage(request);
@@ -213,6 +213,7 @@ public final class ClaimedWire implements ClaimWire {
             StreamClaim c = claims.get(fd);
             return c == null || c.state() == ClaimState.RELEASED;
         });
+        claims.values().stream().filter(c -> c.state() == ClaimState.STUCK).forEach(c -> registrations.markStuck(c.fd()));
         return done;
     }
 

@@ -18,7 +18,7 @@ import java.util.Optional;
  */
 public final class InPlaceWire implements ClaimWire {
     private final long wakeTimeoutMillis;
-    private final Registrations registrations = new Registrations(DescriptorTable.PROCESS, this);
+    private final Registrations registrations = new Registrations(DescriptorTable.PROCESS, "none");
     /** The served standard streams. */
     private final ServedStreams endpoints = new ServedStreams();
     private boolean released;

@@ -15,9 +15,10 @@ import java.util.concurrent.atomic.AtomicReference;
  *     <td>the wire released; no listener, so no {@code onClosed}</td></tr>
  * <tr><td>SERVING → DRAINING</td><td>the first of: end of input (after the answers owed are
  *     queued, or a grace period without progress), a failed read (the dispatcher or the reader
- *     thread), a failed write (the writer), {@code close} (any thread). Exactly one caller wins
- *     and runs the close to its end; the rest wait for CLOSED, except the transport's own threads,
- *     which the winner joins</td>
+ *     thread), a failed write (the writer), the host's death (the host-watch thread), {@code close}
+ *     (any thread). Exactly one caller wins and runs the close to its end; the rest wait for
+ *     CLOSED, except the transport's own threads, which the winner joins, and the winner's own
+ *     thread, on which a listener called back from the close may close again: that returns at once</td>
  *     <td>nothing yet: sends are still taken, so that late answers go out</td></tr>
  * <tr><td>DRAINING → STOPPING</td><td>the winner, once the queue is written or a grace period
  *     passed without progress (not waited for when the writer itself failed)</td>
@@ -46,6 +47,8 @@ public final class Lifecycle {
 
     private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.NEW);
     private final CountDownLatch closed = new CountDownLatch(1);
+    /** The thread that won the close; set once, by it. */
+    private volatile Thread closer;
 
     /**
      * NEW → SERVING.
@@ -64,9 +67,18 @@ public final class Lifecycle {
         return phase.compareAndSet(Phase.NEW, Phase.STOPPING);
     }
 
-    /** SERVING → DRAINING; true for the one caller that wins the close. */
+    /** SERVING → DRAINING; true for the one caller that wins the close, whose thread is remembered. */
     public boolean beginClose() {
-        return phase.compareAndSet(Phase.SERVING, Phase.DRAINING);
+        if (phase.compareAndSet(Phase.SERVING, Phase.DRAINING)) {
+            closer = Thread.currentThread();
+            return true;
+        }
+        return false;
+    }
+
+    /** Whether the calling thread is running the close: a close asked of it from a callback must not wait for itself. */
+    public boolean closingOnThisThread() {
+        return closer == Thread.currentThread();
     }
 
     /** DRAINING → STOPPING, by the winner. */
