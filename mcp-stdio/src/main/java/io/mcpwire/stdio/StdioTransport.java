@@ -50,35 +50,8 @@ import java.util.concurrent.CountDownLatch;
  * answers to every request received while anything moves (the grace period counts time without
  * progress), writes them, releases the claim, and only then tells the listener.
  *
- * <p>Threads and locks. Every thread is a daemon made by {@code Daemons}; the close is run to its
- * end by the one thread that wins {@link Lifecycle}'s move to DRAINING.
- *
- * <pre>
- * thread                      owns                                              blocks in
- * mcpwire-stdio-reader        reading the wire into the inbound pipe; at its    a wire read; a full pipe;
- *                             end the end-of-input rule; a failed read          the grace wait
- * mcpwire-stdio-dispatcher    reading the pipe, framing, decoding, onMessage,   a pipe read; a send on
- *                             answering undecodable lines                       a full queue
- * mcpwire-stdio-writer        writing queued frames (FrameWriter)               take(); a write
- * any caller of send          encoding its message; writing it itself when      a full queue; its own
- *                             the queue is empty and idle                       direct write
- * the close's winner          the queue closed, the wire woken, the threads     the grace waits; joins
- *                             joined, the claim released, onClosed once
- *
- * lock                        guards
- * OutboundQueue.lock          the queued frames and their bytes, who writes; notEmpty, notFull
- * InboundPipe.lock            the bytes read from the wire and not yet dispatched
- * PendingRequests.lock        the requests received and not yet answered
- * FrameWriter's monitor       the first write failure
- * ClaimedWire's monitor       the release, once (under a claim)
- * an Endpoint's monitor       a served descriptor's calls in flight
- * (none)                      Lifecycle: compare-and-set; Progress: a clock read every 10 ms
- * </pre>
- *
- * <p>One lock order: {@code ClaimedWire}'s monitor, then an {@code Endpoint}'s (the release wakes
- * the served descriptors and waits for their calls to leave); no other lock of the transport is
- * taken while one is held. No callback runs under a lock: the listener is called, and the
- * end-of-input rule run, with no lock of the transport's held.
+ * <p>Threads and locks: one table for the claim and the transport, in the package documentation
+ * ({@code io.mcpwire.stdio}); messages arrive on the dispatcher thread.
  */
 public final class StdioTransport implements McpTransport {
     /** The system property that turns the host watch off when {@code false} ({@link Builder#hostWatch}). */

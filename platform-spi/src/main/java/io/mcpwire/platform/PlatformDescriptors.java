@@ -12,6 +12,10 @@ package io.mcpwire.platform;
  * <p>Implementations must be thread-safe. Instances found by {@code ServiceLoader} are
  * constructed cheaply: loading native code waits until {@link #isSupported()} or an operation
  * needs it.
+ *
+ * <p>The engine calls a provider while it holds its own monitors (a claim's, and a served
+ * descriptor's): a provider must not call back into the engine (claim, release or serve a stream)
+ * from any operation, and should take no lock that code calling the engine may hold.
  */
 public interface PlatformDescriptors {
 
