@@ -56,7 +56,7 @@ import java.util.concurrent.CountDownLatch;
 public final class StdioTransport implements McpTransport {
     /** The system property that turns the host watch off when {@code false} ({@link Builder#hostWatch}). */
     public static final String HOST_WATCH_PROPERTY = "mcpwire.stdio.host-watch";
-    private static final long INBOUND_BYTES = 4L * 1024 * 1024;
+    private static final int INBOUND_BYTES = 4 * 1024 * 1024;
 
     private final Wire wire;
     private final Optional<StdioClaim> claim;

@@ -3,48 +3,79 @@ package io.mcpwire.stdio.transport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.AsynchronousCloseException;
-import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The bytes the client sent, handed from the thread that reads the wire to the thread that frames
- * and dispatches them, bounded in bytes. The reading thread never waits on the dispatcher except
- * when the pipe is full, so it sees end of input even while the dispatcher is stuck answering a
- * client that has stopped reading. {@link #input()} is the dispatcher's view: an input stream that
- * ends where the wire ended, and fails once the pipe is closed.
+ * and dispatches them, in a ring that starts small and grows, only while the dispatcher falls
+ * behind, up to its capacity: the hand-off allocates nothing more however long the input, so a
+ * line streamed past the size limit costs no memory beyond the ring and the framer's buffer. The reading thread never waits on the dispatcher except when the ring is full, so it sees
+ * end of input even while the dispatcher is stuck answering a client that has stopped reading.
+ * {@link #input()} is the dispatcher's view: an input stream that ends where the wire ended, and
+ * fails once the pipe is closed.
+ *
+ * <p>Threads: the reader puts, the dispatcher reads; {@link #lock} guards the ring and the flags.
  */
 public final class InboundPipe {
-    private final long capacity;
-    private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
+    private static final int INITIAL = 64 * 1024;
+    private final int capacity;
+    private byte[] ring;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private volatile long bytes; // written under the lock, read without it by hasMore()
+    private int head; // the next byte to read
+    private volatile int bytes; // written under the lock, read without it by hasMore()
     private boolean ended;
     private boolean closed;
 
-    /** A pipe that holds at most {@code capacityBytes} (one chunk more when empty). */
-    public InboundPipe(long capacityBytes) {
+    /** A pipe that holds at most {@code capacityBytes}. */
+    public InboundPipe(int capacityBytes) {
+        if (capacityBytes < 1) {
+            throw new IllegalArgumentException("capacityBytes < 1");
+        }
         this.capacity = capacityBytes;
+        this.ring = new byte[Math.min(INITIAL, capacityBytes)];
     }
 
-    /** Adds a chunk the wire gave, waiting while the pipe is full; false once it is closed or ended. */
-    public boolean put(byte[] chunk) {
+    /**
+     * Copies {@code b[off, off + len)} in, waiting while the ring is full; false once it is closed
+     * or ended (the rest is not taken).
+     */
+    public boolean put(byte[] b, int off, int len) {
         lock.lock();
         try {
-            while (!closed && !ended && bytes > 0 && bytes + chunk.length > capacity) {
-                changed.awaitUninterruptibly();
+            while (len > 0) {
+                if (bytes == ring.length && ring.length < capacity) {
+                    grow();
+                }
+                while (!closed && !ended && bytes == ring.length) {
+                    changed.awaitUninterruptibly();
+                }
+                if (closed || ended) {
+                    return false; // closing, or the input was ended early
+                }
+                int tail = (head + bytes) % ring.length;
+                int n = Math.min(len, Math.min(ring.length - bytes, ring.length - tail));
+                System.arraycopy(b, off, ring, tail, n);
+                off += n;
+                len -= n;
+                bytes += n;
+                changed.signalAll();
             }
-            if (closed || ended) {
-                return false; // closing, or the input was ended early: the rest is not taken
-            }
-            chunks.add(chunk);
-            bytes += chunk.length;
-            changed.signalAll();
             return true;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Doubles the full ring, up to the capacity, its bytes laid out from the start. */
+    private void grow() {
+        byte[] larger = new byte[(int) Math.min(capacity, 2L * ring.length)];
+        int first = ring.length - head;
+        System.arraycopy(ring, head, larger, 0, first);
+        System.arraycopy(ring, 0, larger, first, head);
+        ring = larger;
+        head = 0;
     }
 
     /** The wire ended: the dispatcher reads what is left, then end of input. */
@@ -77,22 +108,25 @@ public final class InboundPipe {
         return bytes > 0;
     }
 
-    private byte[] take() throws IOException {
+    /** Copies up to {@code len} held bytes out, waiting while none are; -1 at the end. */
+    private int take(byte[] b, int off, int len) throws IOException {
         lock.lock();
         try {
-            while (chunks.isEmpty() && !ended && !closed) {
+            while (bytes == 0 && !ended && !closed) {
                 changed.awaitUninterruptibly();
             }
-            byte[] c = chunks.poll();
-            if (c == null && closed) {
-                throw new AsynchronousCloseException();
+            if (bytes == 0) {
+                if (closed) {
+                    throw new AsynchronousCloseException();
+                }
+                return -1; // ended
             }
-            if (c != null) {
-                bytes -= c.length;
-                changed.signalAll();
-                return c;
-            }
-            return null; // ended
+            int n = Math.min(len, Math.min(bytes, ring.length - head));
+            System.arraycopy(ring, head, b, off, n);
+            head = (head + n) % ring.length;
+            bytes -= n;
+            changed.signalAll();
+            return n;
         } finally {
             lock.unlock();
         }
@@ -101,9 +135,6 @@ public final class InboundPipe {
     /** The dispatcher's view of the wire. Single reader. */
     public InputStream input() {
         return new InputStream() {
-            private byte[] current;
-            private int position;
-
             @Override
             public int read() throws IOException {
                 byte[] one = new byte[1];
@@ -112,20 +143,7 @@ public final class InboundPipe {
 
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
-                if (len == 0) {
-                    return 0;
-                }
-                if (current == null || position == current.length) {
-                    current = take();
-                    position = 0;
-                    if (current == null) {
-                        return -1;
-                    }
-                }
-                int n = Math.min(len, current.length - position);
-                System.arraycopy(current, position, b, off, n);
-                position += n;
-                return n;
+                return len == 0 ? 0 : take(b, off, len);
             }
         };
     }

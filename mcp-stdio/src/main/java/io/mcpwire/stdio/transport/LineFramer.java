@@ -5,12 +5,17 @@ import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Splits a byte stream into lines in bounded memory: {@code \n} or {@code \r\n} ends a line,
  * blank lines are skipped, a UTF-8 byte order mark at the start of the stream is dropped, and a
  * line longer than the limit is skipped as it streams past (never buffered whole) and reported
- * with its length. The buffer never grows beyond the limit plus two bytes.
+ * with its length. The buffer grows to 1 MiB at most; a line longer than that is kept in blocks of
+ * 1 MiB, never more than the limit plus two bytes in all, and made one array only once it is whole
+ * and within the limit: no large array is allocated, and left to the collector, for a line that
+ * turns out too long. Not thread-safe: one reading thread.
  */
 public final class LineFramer {
 
@@ -38,6 +43,9 @@ public final class LineFramer {
     private boolean skipping;
     private long skipped;
     private int peak;
+    /** The blocks of a line longer than one buffer, in order, with {@code buffer[start, end)} after them. */
+    private final List<byte[]> blocks = new ArrayList<>();
+    private long blockBytes;
 
     /** A framer for lines of at most {@code maxLineBytes} bytes. */
     public LineFramer(int maxLineBytes) {
@@ -58,7 +66,7 @@ public final class LineFramer {
         return end > start;
     }
 
-    /** The largest the buffer has been, in bytes. */
+    /** The most bytes the framer has held at once, its buffer and a long line's blocks. */
     public int peakBufferBytes() {
         return peak;
     }
@@ -85,8 +93,8 @@ public final class LineFramer {
             start = 0;
             end = 0;
             scanned = 0;
-            if (buffer.length > SHRINK_ABOVE) {
-                buffer = new byte[INITIAL]; // a large message passed; give the memory back
+            if (buffer.length > SHRINK_ABOVE || buffer.length < Math.min(INITIAL, capacity)) {
+                buffer = new byte[Math.min(INITIAL, capacity)]; // a large message, or a long line's last block, passed
             }
         }
         if (end < buffer.length) {
@@ -97,10 +105,17 @@ public final class LineFramer {
             end -= start;
             scanned -= start;
             start = 0;
+        } else if (buffer.length >= SHRINK_ABOVE) {
+            // A full buffer of one unfinished line: it becomes a block, and reading goes on in a fresh one.
+            blocks.add(buffer);
+            blockBytes += end;
+            buffer = new byte[(int) Math.min(SHRINK_ABOVE, capacity - blockBytes)]; // never more than the limit in all
+            start = 0;
+            end = 0;
+            scanned = 0;
+            peak = (int) Math.max(peak, blockBytes + buffer.length);
         } else {
-            // Double while small; past 1 MiB grow by half, so a large line wastes less memory.
-            long want = buffer.length < SHRINK_ABOVE ? (long) buffer.length * 2 : buffer.length + (long) buffer.length / 2;
-            byte[] grown = new byte[(int) Math.min(capacity, want)];
+            byte[] grown = new byte[(int) Math.min(capacity, (long) buffer.length * 2)];
             System.arraycopy(buffer, 0, grown, 0, end);
             buffer = grown;
             peak = Math.max(peak, grown.length);
@@ -118,20 +133,42 @@ public final class LineFramer {
                 sink.oversized(skipped);
                 skipping = false;
                 skipped = 0;
+            } else if (!blocks.isEmpty()) {
+                emitJoined(from, i, sink);
             } else {
-                emit(from, i, sink);
+                emit(buffer, from, i, sink);
             }
         }
         scanned = end;
         if (skipping) {
             skipped += end - start;
             start = end;
-        } else if (end - start > maxLine + 1) {
+        } else if (blockBytes + end - start > maxLine + 1) {
             // Already too long for any line (even one ending in \r\n): skip the rest as it comes.
             skipping = true;
-            skipped = end - start;
+            skipped = blockBytes + end - start;
             start = end;
+            dropBlocks();
         }
+    }
+
+    /** A long line ends at {@code buffer[to]}: its blocks and {@code buffer[from, to)} as one array. */
+    private void emitJoined(int from, int to, LineFramer.Sink sink) {
+        byte[] line = new byte[(int) (blockBytes + to - from)];
+        int at = 0;
+        for (int b = 0; b < blocks.size(); b++) {
+            int n = b < blocks.size() - 1 ? blocks.get(b).length : (int) (blockBytes - at);
+            System.arraycopy(blocks.get(b), 0, line, at, n);
+            at += n;
+        }
+        System.arraycopy(buffer, from, line, at, to - from);
+        dropBlocks();
+        emit(line, 0, line.length, sink);
+    }
+
+    private void dropBlocks() {
+        blocks.clear();
+        blockBytes = 0;
     }
 
     /** The first {@code \n} in {@code b[from, to)}, or -1; eight bytes at a time. */
@@ -156,8 +193,10 @@ public final class LineFramer {
         dropByteOrderMark(true);
         if (skipping) {
             sink.oversized(skipped + end - start);
+        } else if (!blocks.isEmpty()) {
+            emitJoined(start, end, sink); // a last long line without a terminator
         } else if (end > start) {
-            emit(start, end, sink); // a last line without a terminator
+            emit(buffer, start, end, sink); // a last line without a terminator
         }
         start = end;
         skipping = false;
@@ -185,20 +224,20 @@ public final class LineFramer {
     }
 
     /** A line is oversized by its length alone (blank or not), else skipped when blank, else handed on. */
-    private void emit(int from, int to, Sink sink) {
-        if (to > from && buffer[to - 1] == '\r') {
+    private void emit(byte[] in, int from, int to, Sink sink) {
+        if (to > from && in[to - 1] == '\r') {
             to--;
         }
         if (to - from > maxLine) {
             sink.oversized(to - from);
-        } else if (!isBlank(from, to)) {
-            sink.line(buffer, from, to - from);
+        } else if (!isBlank(in, from, to)) {
+            sink.line(in, from, to - from);
         }
     }
 
-    private boolean isBlank(int from, int to) {
+    private static boolean isBlank(byte[] in, int from, int to) {
         for (int i = from; i < to; i++) {
-            byte b = buffer[i];
+            byte b = in[i];
             if (b != ' ' && b != '\t' && b != '\r') {
                 return false;
             }

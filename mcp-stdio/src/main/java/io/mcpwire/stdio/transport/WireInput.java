@@ -2,7 +2,6 @@ package io.mcpwire.stdio.transport;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
@@ -28,7 +27,7 @@ public final class WireInput {
      * thread, reports the end of the wire to {@code onEnd} (after the pipe was ended) or a failed
      * read to {@code onFailure}. Nothing is read before {@link #start()}.
      */
-    public WireInput(InputStream wire, long pipeBytes, Runnable onEnd, Consumer<IOException> onFailure) {
+    public WireInput(InputStream wire, int pipeBytes, Runnable onEnd, Consumer<IOException> onFailure) {
         this.wire = wire;
         this.pipe = new InboundPipe(pipeBytes);
         this.onEnd = onEnd;
@@ -77,7 +76,7 @@ public final class WireInput {
         try {
             int n;
             while ((n = wire.read(buffer, 0, buffer.length)) >= 0) {
-                if (n > 0 && !pipe.put(Arrays.copyOf(buffer, n))) {
+                if (n > 0 && !pipe.put(buffer, 0, n)) {
                     return; // closing
                 }
             }
