@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A child process that a {@link FakeJvm} started ({@link FakeJvm#startChild}), as it stands at its
@@ -25,14 +24,7 @@ public final class FakeChild {
 
     /** Which wires (0: stdin, 1: stdout) the child can reach, through its streams or any inherited handle. */
     public Set<Integer> wiresReached() {
-        Set<Integer> out = new TreeSet<>();
-        if (reach.contains(kernel.wireIn)) {
-            out.add(0);
-        }
-        if (reach.contains(kernel.wireOut)) {
-            out.add(1);
-        }
-        return out;
+        return kernel.locked(() -> kernel.wiresAmong(reach));
     }
 
     /** What the child's fd 0, 1 and 2 are: a file's label, or {@code "none"} (not inherited, or a value that names nothing). */
@@ -63,17 +55,7 @@ public final class FakeChild {
         kernel.lock.lock();
         try {
             for (int done = 0; done < bytes.length; ) {
-                int n = out.write(bytes, done, bytes.length - done, new FakeFile.Wait() {
-                    @Override
-                    public boolean woken() {
-                        return false;
-                    }
-
-                    @Override
-                    public void await() {
-                        kernel.changed.awaitUninterruptibly();
-                    }
-                });
+                int n = out.write(bytes, done, bytes.length - done, kernel.uncancelled());
                 if (n < 0) {
                     throw new IOException("the child's write to " + out.label + " failed: its reader has gone");
                 }

@@ -307,7 +307,8 @@ final class FakeKernel {
         return f;
     }
 
-    private FakeFile.Wait uncancelled() {
+    /** A wait that nothing cancels: until the kernel changes. */
+    FakeFile.Wait uncancelled() {
         return new FakeFile.Wait() {
             @Override
             public boolean woken() {
@@ -319,6 +320,18 @@ final class FakeKernel {
                 changed.awaitUninterruptibly();
             }
         };
+    }
+
+    /** Which wires (0: stdin, 1: stdout) are among {@code files}. */
+    java.util.Set<Integer> wiresAmong(java.util.Collection<FakeFile> files) {
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        if (files.contains(wireIn)) {
+            out.add(0);
+        }
+        if (files.contains(wireOut)) {
+            out.add(1);
+        }
+        return out;
     }
 
     /** Marks {@code s} woken and wakes every wait of the table. */

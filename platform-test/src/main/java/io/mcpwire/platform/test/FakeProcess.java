@@ -6,7 +6,6 @@ import io.mcpwire.platform.PlatformDescriptors;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A scriptable, in-memory model of one process's descriptor table, usable as a
@@ -205,19 +204,7 @@ public final class FakeProcess extends FakePosixDescriptors {
      * descriptors) or through any descriptor or handle it inherits.
      */
     public Set<Integer> wiresReachableByChild() {
-        return locked(() -> wires(kernel.model.reachableByChild()));
-    }
-
-    /** Which wires (0: stdin, 1: stdout) are among {@code files}. */
-    private Set<Integer> wires(java.util.Collection<FakeFile> files) {
-        Set<Integer> out = new TreeSet<>();
-        if (files.contains(kernel.wireIn)) {
-            out.add(0);
-        }
-        if (files.contains(kernel.wireOut)) {
-            out.add(1);
-        }
-        return out;
+        return locked(() -> kernel.wiresAmong(kernel.model.reachableByChild()));
     }
 
     /**
@@ -227,7 +214,7 @@ public final class FakeProcess extends FakePosixDescriptors {
      */
     public Set<Integer> wiresNamedByJvmHandles() {
         return locked(() -> kernel.model instanceof FakeCrt crt
-                ? wires(java.util.stream.IntStream.range(0, 3).mapToObj(fd -> crt.handles.fileOf(crt.jvmHandle(fd))).toList())
+                ? kernel.wiresAmong(java.util.stream.IntStream.range(0, 3).mapToObj(fd -> crt.handles.fileOf(crt.jvmHandle(fd))).toList())
                 : Set.of());
     }
 
