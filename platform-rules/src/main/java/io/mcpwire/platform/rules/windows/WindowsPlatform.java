@@ -17,8 +17,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *
  * <p>Both layers are rebound because they are separate: C code and the JVM's native libraries use
  * the C runtime's table, while a child process inherits the Win32 standard-handle slots. The
- * private duplicate is a {@code DuplicateHandle} without inheritance wrapped in a new C runtime
- * descriptor, refused when it lands on 0, 1 or 2. The JVM's own {@code System.in}/{@code
+ * private duplicate is a {@code _dup} then made not inheritable, refused when it lands on 0, 1 or 2. The JVM's own {@code System.in}/{@code
  * System.out} keep the handles captured at start-up, so {@link #jvmStreamsFollowDescriptors()} is
  * false and the engine swaps them for the session; those handle values, which a Java child started
  * with {@code inheritIO()} gets, are made to name what the descriptors name after every move
@@ -68,6 +67,13 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     }
 
 
+    /** The binding, once the JVM's start-up handle values have been read: before anything moves a descriptor. */
+    private Win32 boundFirstSeen() throws DescriptorException {
+        Win32 w = bound();
+        startupHandles.capture(w);
+        return w;
+    }
+
     @Override
     public boolean jvmStreamsFollowDescriptors() {
         return false; // FileDescriptor.in/out keep the handles the JVM captured at start-up
@@ -80,8 +86,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
 
     @Override
     public int duplicateAboveStandard(int fd) throws DescriptorException {
-        Win32 w = bound();
-        startupHandles.capture(w);
+        Win32 w = boundFirstSeen();
         int dup = duplicateUninherited(w, fd, "duplicateAboveStandard(" + fd + ")");
         if (dup <= STDERR) {
             w.close(dup);
@@ -96,8 +101,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
 
     @Override
     public int duplicate(int fd) throws DescriptorException {
-        Win32 w = bound();
-        startupHandles.capture(w);
+        Win32 w = boundFirstSeen();
         return duplicateUninherited(w, fd, "duplicate(" + fd + ")");
     }
 
@@ -124,8 +128,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
 
     @Override
     public void duplicateOnto(int source, int target) throws DescriptorException {
-        Win32 w = bound();
-        startupHandles.capture(w);
+        Win32 w = boundFirstSeen();
         if (w.dup2(source, target) != 0) {
             // The Universal C Runtime may have closed the target before failing: said, never hidden.
             DescriptorException e = crtError(w, "_dup2(" + source + ", " + target + ")", target);
@@ -164,8 +167,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         if (fd < STDIN || fd > STDERR) {
             throw new DescriptorException("standardOrigin(" + fd + ")", fd, 0, "not a standard descriptor");
         }
-        Win32 w = bound();
-        startupHandles.capture(w);
+        Win32 w = boundFirstSeen();
         long handle = w.getOsfHandle(fd);
         if (handle == -1 || handle == -2) {
             return StandardOrigin.CLOSED;
@@ -176,8 +178,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
 
     @Override
     public void close(int fd) throws DescriptorException {
-        Win32 w = bound();
-        startupHandles.capture(w);
+        Win32 w = boundFirstSeen();
         for (int std = STDIN; std <= STDERR; std++) {
             privates.compareAndSet(std, fd, -1);
         }
@@ -198,8 +199,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         if (fd < STDIN || fd > STDERR) {
             throw new DescriptorException("rebindStandardHandle(" + fd + ")", fd, 0, "not a standard descriptor");
         }
-        Win32 w = bound();
-        startupHandles.capture(w);
+        Win32 w = boundFirstSeen();
         long handle = osHandle(w, fd, "rebindStandardHandle(" + fd + ")");
         boolean slotSet = w.setStdHandle(STD_SLOTS[fd], handle);
         DescriptorException slotFailure = slotSet ? null : win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
