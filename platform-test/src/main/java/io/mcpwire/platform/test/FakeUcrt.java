@@ -102,14 +102,8 @@ abstract class FakeUcrt implements Win32 {
     @Override
     public int dup2(int source, int target) {
         return recorded("_dup2", source + " " + target, crtCall(Op.DUP2, target, source, null, c -> {
-            if (!crt().isOpen(source) || !FakeCrt.inRange(target)) {
-                invalidParameter("_dup2(" + source + ", " + target + ")");
-                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
-            }
-            FakeFile file = crt().file(source);
-            if (file == null) {
-                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (fd " + source + " has no OS handle)");
-            }
+            requireOpen(c, crt().isOpen(source) && FakeCrt.inRange(target), "_dup2(" + source + ", " + target + ")");
+            FakeFile file = fileWithHandle(c, source);
             if (source != target) {
                 if (crt().variant().dup2Order() == WindowsVariant.Dup2Order.CLOSE_FIRST) {
                     crt().close(target);
@@ -128,15 +122,8 @@ abstract class FakeUcrt implements Win32 {
     @Override
     public int dup(int fd) {
         return recorded("_dup", String.valueOf(fd), crtCall(Op.DUP, fd, -1, null, c -> {
-            if (!crt().isOpen(fd)) {
-                invalidParameter("_dup(" + fd + ")");
-                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
-            }
-            FakeFile file = crt().file(fd);
-            if (file == null) {
-                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (fd " + fd + " has no OS handle)");
-            }
-            return allocate(c, file, true);
+            requireOpen(c, crt().isOpen(fd), "_dup(" + fd + ")");
+            return allocate(c, fileWithHandle(c, fd), true);
         }), 0);
     }
 
@@ -161,6 +148,23 @@ abstract class FakeUcrt implements Win32 {
         }), 0);
     }
 
+    /** A call on a descriptor that is not open: the invalid-parameter handler, then {@code EBADF}. */
+    private void requireOpen(Call c, boolean open, String call) throws DescriptorException {
+        if (!open) {
+            invalidParameter(call);
+            throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
+        }
+    }
+
+    /** The file open descriptor {@code fd}'s handle names; {@code EBADF} when it is open with no handle. */
+    private FakeFile fileWithHandle(Call c, int fd) throws DescriptorException {
+        FakeFile file = crt().file(fd);
+        if (file == null) {
+            throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (fd " + fd + " has no OS handle)");
+        }
+        return file;
+    }
+
     private int allocate(Call c, FakeFile file, boolean inheritable) throws DescriptorException {
         long h = crt().handles.open(file, inheritable);
         int fd = crt().allocate(h);
@@ -174,10 +178,7 @@ abstract class FakeUcrt implements Win32 {
     @Override
     public int close(int fd) {
         return recorded("_close", String.valueOf(fd), crtCall(Op.CLOSE, fd, -1, null, c -> {
-            if (!crt().isOpen(fd)) {
-                invalidParameter("_close(" + fd + ")");
-                throw FakeKernel.error(c, FakeErrors.EBADF, "EBADF (Bad file descriptor)");
-            }
+            requireOpen(c, crt().isOpen(fd), "_close(" + fd + ")");
             crt().close(fd);
             return 0;
         }), 0);

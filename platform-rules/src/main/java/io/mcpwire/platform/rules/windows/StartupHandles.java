@@ -45,20 +45,13 @@ final class StartupHandles {
         }
     }
 
-    /**
-     * Makes the JVM's value for {@code fd} name what {@code fd} names now. Never throws.
-     *
-     * @return whether it does
-     */
-    synchronized boolean follow(Win32 w, int fd) {
+    /** Makes the JVM's value for {@code fd} name what {@code fd} names now, or logs why it cannot. Never throws. */
+    synchronized void follow(Win32 w, int fd) {
         capture(w);
         long value = values[fd];
         long current = w.getOsfHandle(fd);
-        if (value == 0 || current == -1 || current == -2) {
-            return true; // the JVM holds nothing for it, or fd has no handle to follow
-        }
-        if (value == current || names(w, value, current)) {
-            return true;
+        if (value == 0 || current == -1 || current == -2 || value == current || names(w, value, current)) {
+            return; // the JVM holds nothing for it, fd has no handle to follow, or it names fd's file already
         }
         if (held.remove(value)) {
             w.closeHandle(value);
@@ -67,9 +60,9 @@ final class StartupHandles {
             WindowsLog.LOG.log(level, "fd {0}: handle 0x{1} that the JVM holds for {2} is still open on another file, so "
                     + "a child started with inheritIO() gets that file rather than fd {0}''s", fd, Long.toHexString(value),
                     STREAMS[fd]);
-            return false;
+            return;
         }
-        return takeBack(w, fd, value, current);
+        takeBack(w, fd, value, current);
     }
 
     /** fd 1 and fd 2 on one handle value: closing one leaves it to the other, which moves next. */
@@ -79,7 +72,7 @@ final class StartupHandles {
     }
 
     /** Duplicates {@code current} until the allocator hands out {@code value}, which then names fd's file. */
-    private boolean takeBack(Win32 w, int fd, long value, long current) {
+    private void takeBack(Win32 w, int fd, long value, long current) {
         List<Long> misses = new ArrayList<>();
         String why = ATTEMPTS + " tries gave other values";
         try {
@@ -91,7 +84,7 @@ final class StartupHandles {
                 }
                 if (copy == value) {
                     held.add(value);
-                    return true;
+                    return;
                 }
                 misses.add(copy);
             }
@@ -104,7 +97,6 @@ final class StartupHandles {
                 + "file ({3}); a child started with inheritIO() gets a closed handle there, or whatever file is "
                 + "opened on that value later, and {2}, where it is not swapped for the session, writes to nothing",
                 fd, Long.toHexString(value), STREAMS[fd], why);
-        return false;
     }
 
     private static boolean names(Win32 w, long a, long b) {
