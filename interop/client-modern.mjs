@@ -30,7 +30,7 @@ async function session(label, mode) {
 
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    check(`${label}: listTools`, JSON.stringify(names) === JSON.stringify(["echo", "noisy", "payload"]), names.join(", "));
+    check(`${label}: listTools`, JSON.stringify(names) === JSON.stringify(["echo", "noisy", "payload", "spill"]), names.join(", "));
 
     const text = "hello from the TypeScript SDK 2.4.0";
     const echo = await client.callTool({ name: "echo", arguments: { text } });

@@ -22,7 +22,7 @@ try {
 
   const { tools } = await client.listTools();
   const names = tools.map((t) => t.name);
-  check("listTools", JSON.stringify(names) === JSON.stringify(["echo", "noisy", "payload"]), names.join(", "));
+  check("listTools", JSON.stringify(names) === JSON.stringify(["echo", "noisy", "payload", "spill"]), names.join(", "));
 
   const text = "hello from the TypeScript SDK";
   const echo = await client.callTool({ name: "echo", arguments: { text } });

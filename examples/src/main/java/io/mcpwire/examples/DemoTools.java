@@ -8,7 +8,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The demo server's tools: {@code echo}, {@code noisy} (which misbehaves on purpose) and {@code payload}. */
+/**
+ * The demo server's tools: {@code echo}, {@code noisy} and {@code spill} (which misbehave on
+ * purpose) and {@code payload}.
+ */
 public final class DemoTools {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     /** The largest payload the tool makes, in KiB (16 MiB is the transport's message limit). */
@@ -17,9 +20,9 @@ public final class DemoTools {
     private DemoTools() {
     }
 
-    /** All three tools. */
+    /** All four tools. */
     public static List<Tool> all() {
-        return List.of(new Echo(), new Noisy(), new Payload());
+        return List.of(new Echo(), new Noisy(), new Payload(), new Spill());
     }
 
     private static ObjectNode schema(String property, String type, String description) {
@@ -101,6 +104,35 @@ public final class DemoTools {
                 text.append('.');
             }
             return text.toString();
+        }
+    }
+
+    /**
+     * Prints {@code kib} KiB to {@code System.out}, then as much to {@code System.err}, as a tool
+     * that dumps a large trace does; with a host that never reads stderr, only the claim's drain
+     * keeps it from blocking.
+     */
+    static final class Spill implements Tool {
+        @Override public String name() { return "spill"; }
+        @Override public String description() { return "Prints the given number of KiB to stdout, then to stderr."; }
+        @Override public ObjectNode inputSchema() { return schema("kib", "integer", "How many KiB to print to each stream."); }
+
+        @Override
+        public String call(JsonNode arguments) {
+            JsonNode kib = arguments.get("kib");
+            if (kib == null || !kib.isIntegralNumber() || kib.longValue() < 0 || kib.longValue() > MAX_PAYLOAD_KIB) {
+                throw new IllegalArgumentException("\"kib\" must be an integer from 0 to " + MAX_PAYLOAD_KIB);
+            }
+            String line = "spill: a line of stray output, 64 bytes long, 0123456789abcdef.\n";
+            for (long i = 0; i < kib.longValue() * 16; i++) {
+                System.out.print(line);
+            }
+            System.out.flush();
+            for (long i = 0; i < kib.longValue() * 16; i++) {
+                System.err.print(line);
+            }
+            System.err.flush();
+            return "printed " + kib.longValue() + " KiB to stdout and to stderr";
         }
     }
 }

@@ -36,7 +36,7 @@ class DemoServerInProcessTest {
     @Test
     void listsAndCallsItsTools(McpTestClient client) {
         assertEquals("mcpwire-demo", client.initialize().path("serverInfo").path("name").asString());
-        assertEquals(List.of("echo", "noisy", "payload"), client.toolNames());
+        assertEquals(List.of("echo", "noisy", "payload", "spill"), client.toolNames());
         assertEquals("hello", client.callToolText("echo", "{\"text\":\"hello\"}"));
         assertEquals(64 * 1024, client.callToolText("payload", "{\"kib\":64}").length());
     }
@@ -45,7 +45,7 @@ class DemoServerInProcessTest {
     @EnumSource(ProtocolEra.class)
     void servesTheSameToolsInEachEra(ProtocolEra era, McpTestClient client) {
         client.open(era);
-        assertEquals(List.of("echo", "noisy", "payload"), client.toolNames());
+        assertEquals(List.of("echo", "noisy", "payload", "spill"), client.toolNames());
         assertEquals("hello", client.callToolText("echo", "{\"text\":\"hello\"}"));
         if (era == ProtocolEra.MODERN) {
             JsonNode listed = assertInstanceOf(JsonRpcResult.class,

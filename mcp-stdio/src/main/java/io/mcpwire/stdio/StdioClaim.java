@@ -42,7 +42,8 @@ public final class StdioClaim implements AutoCloseable {
     private StdioClaim(Builder b) {
         Isolation isolation = b.isolation != null ? b.isolation : Isolation.fromSystemProperty();
         StrayOutput stray = b.stray != null ? b.stray : StrayOutput.fromSystemProperty();
-        ClaimRequest request = new ClaimRequest(b.input, b.output, stray, b.wakeTimeout.toMillis());
+        StderrPolicy stderr = b.stderr != null ? b.stderr : StderrPolicy.fromSystemProperty();
+        ClaimRequest request = new ClaimRequest(b.input, b.output, stray, stderr, b.wakeTimeout.toMillis());
         ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, isolation == Isolation.PREFERRED);
         if (choice instanceof ProviderSelection.Chosen chosen) {
             wire = new ClaimedWire(chosen.platform(), request, isolation);
@@ -145,6 +146,7 @@ public final class StdioClaim implements AutoCloseable {
         private boolean output = true;
         private Duration wakeTimeout = DEFAULT_WAKE_TIMEOUT;
         private StrayOutput stray;
+        private StderrPolicy stderr;
         private Isolation isolation;
 
         private Builder() {
@@ -156,6 +158,15 @@ public final class StdioClaim implements AutoCloseable {
          */
         public Builder strayOutput(StrayOutput stray) {
             this.stray = Objects.requireNonNull(stray, "stray");
+            return this;
+        }
+
+        /**
+         * Whether the process's own stderr goes through the stray-output drain while claimed
+         * (default: {@code -Dmcpwire.stdio.stderr}, else {@link StderrPolicy#GUARDED}).
+         */
+        public Builder stderr(StderrPolicy policy) {
+            this.stderr = Objects.requireNonNull(policy, "policy");
             return this;
         }
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class ClaimLockOrderTest {
     private static final int ROUNDS = 10_000;
-    private static final ClaimRequest BOTH = new ClaimRequest(true, true, StrayOutput.stderr(), 1_000);
+    private static final ClaimRequest BOTH = new ClaimRequest(true, true, StrayOutput.stderr(), StderrPolicy.GUARDED, 1_000);
 
     @Test
     void aRefusedClaimRacingAnInPlaceReleaseNeverDeadlocks() throws Exception {

@@ -106,6 +106,18 @@ public interface PlatformDescriptors {
     }
 
     /**
+     * Makes a pipe whose two ends are numbered 3 or above and are not inherited by child processes:
+     * the claim diverts stray output into it, and a thread of its own carries it on to stderr, so
+     * that a stderr nobody reads never blocks a writer. The default says the provider cannot; the
+     * claim then diverts stray output to stderr directly.
+     *
+     * @throws DescriptorException on failure; nothing was allocated
+     */
+    default PipeEnds pipe() throws DescriptorException {
+        throw new DescriptorException("pipe()", -1, 0, "the " + name() + " provider cannot make pipes");
+    }
+
+    /**
      * Closes {@code fd}. Never retried: on Linux a close interrupted by a signal has still freed
      * the descriptor, and retrying could close a descriptor another thread just opened.
      *

@@ -1,5 +1,6 @@
 package io.mcpwire.stdio.claim;
 
+import io.mcpwire.stdio.StderrPolicy;
 import io.mcpwire.stdio.StrayOutput;
 
 /**
@@ -8,7 +9,8 @@ import io.mcpwire.stdio.StrayOutput;
  * @param input             whether to claim stdin
  * @param output            whether to claim stdout (and fd 2 with it when it is the wire)
  * @param stray             where stray output goes while claimed
+ * @param stderr            whether fd 2 goes through the stray-output drain too
  * @param wakeTimeoutMillis how long the release waits for a woken call to leave
  */
-public record ClaimRequest(boolean input, boolean output, StrayOutput stray, long wakeTimeoutMillis) {
+public record ClaimRequest(boolean input, boolean output, StrayOutput stray, StderrPolicy stderr, long wakeTimeoutMillis) {
 }

@@ -29,12 +29,28 @@ public final class ClaimedWire implements ClaimWire {
     private final PlatformDescriptors platform;
     private final long wakeTimeoutMillis;
     private final Registrations registrations;
-    /** By fd, in order: 0, 1, and 2 when it is the wire. */
+    /** How long the release waits for the stray-output drain to write what it holds. */
+    private static final long DRAIN_FINISH_MILLIS = 1_000;
+
+    /** By fd, in order: 0, 1, and 2 when it is the wire or guarded. */
     private final Map<Integer, StreamClaim> claims = new TreeMap<>();
+    /** What fd 2 is to this claim. */
+    private Fd2 fd2 = Fd2.LEFT_ALONE;
+    private Optional<StrayDrain> drain = Optional.empty();
     /** What the transport reads and writes, for fd 0 and fd 1. */
     private final ServedStreams endpoints = new ServedStreams();
     private JvmStreams swap;
     private boolean released;
+
+    /** Why fd 2 is claimed, if it is. */
+    private enum Fd2 {
+        /** Not claimed. */
+        LEFT_ALONE,
+        /** The same file as fd 1 ({@code 2>&1}): claimed as the wire (the fd 2 rule). */
+        WIRE,
+        /** Claimed for the stray-output drain ({@link io.mcpwire.stdio.StderrPolicy#GUARDED}). */
+        GUARDED
+    }
 
     /**
      * Claims what {@code request} asks for.
@@ -69,7 +85,7 @@ public final class ClaimedWire implements ClaimWire {
             registrations.register(STDERR); // fd 2 goes with fd 1: it may be the wire too
         }
         // Every question about the descriptors is asked before any of them moves.
-        Diversions diversions = new Diversions(platform, request.stray());
+        Diversions diversions = new Diversions(platform, request.stray(), request.stderr());
         if (request.input()) {
             claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::stdin));
             diversions.given(STDIN);
@@ -77,7 +93,14 @@ public final class ClaimedWire implements ClaimWire {
         if (request.output()) {
             claims.put(STDOUT, new StreamClaim(platform, STDOUT, diversions::stdout));
             if (diversions.given(STDOUT) && diversions.stderrIsWire()) {
+                fd2 = Fd2.WIRE;
                 claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::stderr)); // the fd 2 rule
+            } else if (diversions.given(STDOUT)) {
+                diversions.startDrain();
+                if (diversions.guardsStderr()) {
+                    fd2 = Fd2.GUARDED;
+                    claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::guardedStderr));
+                }
             }
         }
         // Every private duplicate before any diversion: a diversion frees the descriptor's old
@@ -92,6 +115,7 @@ public final class ClaimedWire implements ClaimWire {
             }
         }
         duplicated.forEach(StreamClaim::divert);
+        drain = diversions.sealedDrain();
         swap = JvmStreams.swapIfNeeded(platform, claims);
         for (StreamClaim claim : claims.values()) {
             if (claim.fd() != STDERR) {
@@ -156,7 +180,7 @@ public final class ClaimedWire implements ClaimWire {
 
     @Override
     public boolean stderrIsWire() {
-        return claims.containsKey(STDERR);
+        return fd2 == Fd2.WIRE;
     }
 
     @Override
@@ -197,17 +221,21 @@ public final class ClaimedWire implements ClaimWire {
 
     /**
      * Wakes the threads on the wire and waits for them to leave (rule 8), drains the JVM's
-     * swapped streams, restores each stream (fd 2, 1, 0), reattaches the JVM's streams, and
-     * deregisters every descriptor that is free again (rule 7); true when all are.
+     * swapped streams, restores each stream (fd 2, 1, 0), reattaches the JVM's streams, lets the
+     * stray-output drain write what it holds (a bounded wait), and deregisters every descriptor
+     * that is free again (rule 7); true when all are.
      */
     private boolean restore() {
         boolean inQuiet = quiet(STDIN);
         boolean outQuiet = quiet(STDOUT);
         swap.drain();
-        boolean done = release(STDERR, true);
+        boolean done = releaseStderr();
         done &= release(STDOUT, outQuiet);
         done &= release(STDIN, inQuiet);
         swap.reattach();
+        if (done) {
+            drain.ifPresent(d -> d.finish(DRAIN_FINISH_MILLIS)); // its pipe has no write end left here
+        }
         // fd 2 was registered with fd 1; a descriptor whose restore failed stays registered (STUCK).
         registrations.releaseWhere(fd -> {
             StreamClaim c = claims.get(fd);
@@ -215,6 +243,19 @@ public final class ClaimedWire implements ClaimWire {
         });
         claims.values().stream().filter(c -> c.state() == ClaimState.STUCK).forEach(c -> registrations.markStuck(c.fd()));
         return done;
+    }
+
+    /**
+     * A guarded fd 2 is put back only once stderr has taken what the drain holds: put back onto an
+     * unread pipe, the next write to it (the server's last log line) would block the process for
+     * good. So it stays on the drain, claimed, and closing the claim again retries.
+     */
+    private boolean releaseStderr() {
+        if (fd2 == Fd2.GUARDED && drain.isPresent() && !drain.get().awaitWritten(DRAIN_FINISH_MILLIS)) {
+            return !claims.get(STDERR).keepDiverted("stderr is not being read: fd 2 stays on the stray-output drain, "
+                    + "so that writing it cannot block the process; closing the claim again retries");
+        }
+        return release(STDERR, true);
     }
 
     private boolean release(int fd, boolean mayClosePrivate) {

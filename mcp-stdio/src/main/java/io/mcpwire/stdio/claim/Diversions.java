@@ -6,6 +6,7 @@ import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.StderrPolicy;
 import io.mcpwire.stdio.StrayOutput;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
@@ -13,9 +14,10 @@ import java.util.Optional;
 /**
  * What the standard descriptors are before a claim touches them, and so where each is diverted
  * (see {@code docs/claim.md}, "Terms"): fd 0 to the null device; fd 1 to the stray-output target;
- * fd 2, when it is the wire, to the stray-output target unless that is stderr itself. Every
- * question is asked once, before any descriptor moves; a descriptor that cannot be examined is
- * taken on the safe side.
+ * fd 2, when it is the wire, to the stray-output target unless that is stderr itself. A stderr that
+ * can stall (a pipe or socket) is reached through a {@link StrayDrain}, which fd 2 writes into too
+ * when it is {@link StderrPolicy#GUARDED}. Every question is asked once, before any descriptor
+ * moves; a descriptor that cannot be examined is taken on the safe side.
  */
 public final class Diversions {
 
@@ -31,14 +33,40 @@ public final class Diversions {
 
     private final PlatformDescriptors platform;
     private final StrayOutput stray;
+    private final StderrPolicy stderrPolicy;
+    private Optional<StrayDrain> drain = Optional.empty();
     private final Absence[] absences = new Absence[3];
     private final boolean[] asked = new boolean[3];
     private Stderr stderrKind;
+    /** Whether fd 2 blocks its writer once full and unread: a pipe or a socket. */
+    private boolean stderrCanStall;
 
     /** Diversions on {@code platform}. */
-    public Diversions(PlatformDescriptors platform, StrayOutput stray) {
+    public Diversions(PlatformDescriptors platform, StrayOutput stray, StderrPolicy stderrPolicy) {
         this.platform = platform;
         this.stray = stray;
+        this.stderrPolicy = stderrPolicy;
+    }
+
+    /**
+     * Starts the drain when stray output goes to a stderr that can stall; call before any
+     * descriptor moves, so that its descriptors take no value a diversion frees.
+     */
+    public void startDrain() {
+        if (stray instanceof StrayOutput.Stderr && stderrKind() == Stderr.SEPARATE && stderrCanStall) {
+            drain = StrayDrain.start(platform);
+        }
+    }
+
+    /** Whether fd 2 is claimed for the drain: guarded, and there is a drain. */
+    public boolean guardsStderr() {
+        return stderrPolicy == StderrPolicy.GUARDED && drain.isPresent();
+    }
+
+    /** The drain, once every diversion is open: it closes its own write end (see {@link StrayDrain#sealWriteEnd}). */
+    public Optional<StrayDrain> sealedDrain() {
+        drain.ifPresent(StrayDrain::sealWriteEnd);
+        return drain;
     }
 
     /**
@@ -105,6 +133,7 @@ public final class Diversions {
         if (err != null && !err.writable()) {
             return Stderr.UNUSABLE; // a JVM started with fd 2 closed may have a read-only file there
         }
+        stderrCanStall = err != null && (err.kind() == FileIdentity.Kind.PIPE || err.kind() == FileIdentity.Kind.SOCKET);
         boolean same;
         try {
             same = platform.sameFile(PlatformDescriptors.STDERR, PlatformDescriptors.STDOUT);
@@ -130,6 +159,13 @@ public final class Diversions {
             return appendOrNull(file);
         }
         if (stray instanceof StrayOutput.Stderr && stderrKind() == Stderr.SEPARATE) {
+            if (drain.isPresent()) {
+                try {
+                    return drain.get().openWriteEnd();
+                } catch (DescriptorException e) {
+                    LOG.log(Level.DEBUG, "the drain''s pipe could not be duplicated ({0}); diverting fd 1 to stderr directly", e.getMessage());
+                }
+            }
             try {
                 return platform.duplicate(PlatformDescriptors.STDERR);
             } catch (DescriptorException e) {
@@ -137,6 +173,11 @@ public final class Diversions {
             }
         }
         return platform.openNullDevice(Access.WRITE);
+    }
+
+    /** fd 2's diversion when it is guarded: the drain's pipe. */
+    public int guardedStderr() throws DescriptorException {
+        return drain.orElseThrow(() -> new IllegalStateException("fd 2 is guarded only with a drain")).openWriteEnd();
     }
 
     /** fd 2's diversion, when it is the wire: the stray-output file, else the null device. */

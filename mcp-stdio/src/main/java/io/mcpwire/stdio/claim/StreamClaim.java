@@ -274,6 +274,24 @@ public final class StreamClaim {
         return true;
     }
 
+    /**
+     * Keeps a diverted descriptor diverted at the release, for {@code why}: the claim stays
+     * {@link ClaimState#STUCK}, as after a failed restore, and {@link #release} retries. A
+     * descriptor that is not diverted is released as usual.
+     *
+     * @return whether it stays diverted
+     */
+    public boolean keepDiverted(String why) {
+        if (state != ClaimState.DIVERTED && state != ClaimState.ROLLED_FORWARD && state != ClaimState.STUCK) {
+            return !release(true);
+        }
+        reason = "fd " + fd + ": " + why;
+        state = ClaimState.STUCK;
+        publish();
+        LOG.log(Level.WARNING, "{0}", reason);
+        return true;
+    }
+
     private ClaimState inPlace(String why, DescriptorException cause) {
         reason = "fd " + fd + ": " + why + " (" + cause.getMessage() + ")";
         state = ClaimState.IN_PLACE;

@@ -64,6 +64,7 @@ public final class ForeignWin32 implements Win32 {
     private final WinFunction openOsfHandle = new WinFunction(ucrt, "_open_osfhandle", captured);
     private final WinFunction dup = new WinFunction(ucrt, "_dup", captured);
     private final WinFunction dup2 = new WinFunction(ucrt, "_dup2", captured);
+    private final WinFunction pipe = new WinFunction(ucrt, "_pipe", captured);
     private final WinFunction wopen = new WinFunction(ucrt, "_wopen", captured);
     private final WinFunction close = new WinFunction(ucrt, "_close", captured);
     private final WinFunction getCurrentProcess = new WinFunction(kernel32, "GetCurrentProcess", plain);
@@ -176,6 +177,17 @@ public final class ForeignWin32 implements Win32 {
     @Override
     public int dup(int fd) {
         return (int) quietly(() -> dup.call(fd));
+    }
+
+    @Override
+    public int pipe(int[] fds, int size, int flags) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ends = arena.allocate(JAVA_INT, 2);
+            int r = (int) quietly(() -> pipe.call(ends.address(), size, flags));
+            fds[0] = ends.getAtIndex(JAVA_INT, 0);
+            fds[1] = ends.getAtIndex(JAVA_INT, 1);
+            return r;
+        }
     }
 
     @Override

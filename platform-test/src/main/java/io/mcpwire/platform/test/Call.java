@@ -22,6 +22,7 @@ public record Call(int index, Op op, int fd, int source, Access access) {
             case DUP2 -> "dup2(" + source + ", " + fd + ")";
             case OPEN_NULL -> "openNullDevice(" + access + ")";
             case OPEN_APPEND -> "openAppend(...)";
+            case PIPE -> "pipe()";
             case ORIGIN -> "standardOrigin(" + fd + ")";
             case CLOSE -> "close(" + fd + ")";
             case REBIND -> "rebindStandardHandle(" + fd + ")";

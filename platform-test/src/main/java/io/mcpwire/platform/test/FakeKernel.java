@@ -27,17 +27,24 @@ final class FakeKernel {
     /** What the JVM's own file on a descriptor closed at start holds: not JSON-RPC. */
     private static final byte[] MODULE_IMAGE = "JIMAGE\u0000\u0001 the JVM's module image\n".getBytes(StandardCharsets.UTF_8);
 
+    /** What a pipe holds before a writer waits: Linux's default. */
+    static final int PIPE_CAPACITY = 64 * 1024;
+
     final ReentrantLock lock = new ReentrantLock();
     final Condition changed = lock.newCondition();
     final String name;
     /** Whether the JVM's System.in and System.out follow descriptors 0 and 1 (POSIX). */
     final boolean followsDescriptors;
+    /** Whether its providers answer {@code pipe()}: only when the fake is built so. */
+    final boolean makesPipes;
     final DescriptorTable descriptorTable;
     final Faults faults = new Faults(lock);
     final DescriptorModel model;
     final Map<String, ByteArrayOutputStream> files = new HashMap<>();
     final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+    /** fd 2's pipe with {@link StderrMode#UNREAD_PIPE}; null otherwise. */
+    Pipe stderrPipe;
     final FakeFile wireIn;
     final FakeFile wireOut;
     final FakeClient client;
@@ -52,6 +59,7 @@ final class FakeKernel {
     FakeKernel(FakeProcess.Builder b) {
         name = b.name;
         followsDescriptors = !b.windowsStyle && !b.windows;
+        makesPipes = b.makesPipes;
         descriptorTable = DescriptorTable.create("the descriptor table of fake " + b.name);
         FileIdentity.Kind wireKind = b.sockets ? FileIdentity.Kind.SOCKET : FileIdentity.Kind.PIPE;
         String wireName = b.sockets ? "socket" : "pipe";
@@ -72,6 +80,11 @@ final class FakeKernel {
         }
         std[2] = switch (b.stderr) {
             case SINK -> FakeFile.sink(nextId(), nextId(), "stderr", FileIdentity.Kind.PIPE, stderr);
+            case UNREAD_PIPE -> {
+                stderrPipe = new Pipe("stderr pipe", nextId(), PIPE_CAPACITY);
+                stderrPipe.readers = 1; // the host's end, never read
+                yield FakeFile.pipeEnd(nextId(), stderrPipe, false, FileIdentity.Kind.PIPE);
+            }
             case SAME_AS_STDOUT -> wireOut;
             case READ_ONLY_FILE -> FakeFile.file(nextId(), "lib/modules", MODULE_IMAGE);
             // A second open of the same terminal: another open file, the same device and inode.
@@ -105,6 +118,18 @@ final class FakeKernel {
             crt.installStandard(fd, fd < 2 && b.closedAtStart[fd] ? null : std[fd]);
         }
         return crt;
+    }
+
+    /**
+     * A pipe of 64 KiB inside the table, as {@code pipe(2)} or {@code _pipe} makes one; under the
+     * lock. The ends are {-1, -1} when the table is full.
+     */
+    int[] newPipe() {
+        long id = nextId();
+        Pipe p = new Pipe("pipe " + id, id, PIPE_CAPACITY);
+        FakeFile read = FakeFile.pipeEnd(nextId(), p, true, FileIdentity.Kind.PIPE);
+        FakeFile write = FakeFile.pipeEnd(nextId(), p, false, FileIdentity.Kind.PIPE);
+        return model instanceof FakeCrt crt ? crt.pipe(read, write) : posix().pipe(read, write);
     }
 
     long nextId() {

@@ -5,6 +5,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
 import java.io.ByteArrayOutputStream;
@@ -88,6 +89,24 @@ public abstract sealed class FakePosixDescriptors implements PlatformDescriptors
         return kernel.call(Op.OPEN_APPEND, -1, -1, null, c -> {
             ByteArrayOutputStream sink = kernel.files.computeIfAbsent(path, k -> new ByteArrayOutputStream());
             return allocate(FakeFile.sink(kernel.nextId(), kernel.nextId(), "file " + path, FileIdentity.Kind.FILE, sink), 0, c);
+        });
+    }
+
+    /**
+     * Two new descriptors from 3 up, close-on-exec, on a pipe of 64 KiB, in a fake built with
+     * {@code makesPipes()}; without it, the refusal of a provider that cannot make pipes, and no call.
+     */
+    @Override
+    public PipeEnds pipe() throws DescriptorException {
+        if (!kernel.makesPipes) {
+            return FakeWindowsDescriptors.cannotMakePipes(this);
+        }
+        return kernel.call(Op.PIPE, -1, -1, null, c -> {
+            int[] ends = kernel.newPipe();
+            if (ends[1] < 0) {
+                throw FakeKernel.error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
+            }
+            return new PipeEnds(ends[0], ends[1]);
         });
     }
 

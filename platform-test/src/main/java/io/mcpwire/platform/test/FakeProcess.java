@@ -121,14 +121,8 @@ public final class FakeProcess extends FakePosixDescriptors {
      * @return {read end, write end}
      * @throws DescriptorException with {@code EMFILE} when the table is full
      */
-    public int[] pipe() throws DescriptorException {
-        int[] ends = locked(() -> {
-            long id = kernel.nextId();
-            Pipe p = new Pipe("pipe " + id, id, 64 * 1024);
-            FakeFile read = FakeFile.pipeEnd(kernel.nextId(), p, true, FileIdentity.Kind.PIPE);
-            FakeFile write = FakeFile.pipeEnd(kernel.nextId(), p, false, FileIdentity.Kind.PIPE);
-            return kernel.model instanceof FakeCrt crt ? crt.pipe(read, write) : kernel.posix().pipe(read, write);
-        });
+    public int[] makePipe() throws DescriptorException {
+        int[] ends = locked(kernel::newPipe);
         if (ends[1] < 0) {
             throw new DescriptorException("pipe()", -1, FakeErrors.EMFILE, "EMFILE (Too many open files)");
         }
@@ -228,7 +222,23 @@ public final class FakeProcess extends FakePosixDescriptors {
         return locked(kernel.model::inherited);
     }
 
-    /** Everything written to the stderr sink so far. */
+    /**
+     * With {@link StderrMode#UNREAD_PIPE}: the host starts reading its stderr pipe, and from now on
+     * reads every byte as it is written; a writer waiting for room goes on. {@link #stderrText()}
+     * shows what it read.
+     */
+    public void hostReadsStderr() {
+        locked(() -> {
+            if (kernel.stderrPipe == null) {
+                throw new IllegalStateException("fd 2 is not a pipe the host leaves unread (StderrMode.UNREAD_PIPE)");
+            }
+            kernel.stderrPipe.readContinuouslyInto(kernel.stderr);
+            kernel.changed.signalAll();
+            return null;
+        });
+    }
+
+    /** Everything written to the stderr sink so far (with {@link StderrMode#UNREAD_PIPE}, what the host has read). */
     public String stderrText() {
         return locked(() -> kernel.stderr.toString(StandardCharsets.UTF_8));
     }
@@ -277,6 +287,7 @@ public final class FakeProcess extends FakePosixDescriptors {
         WindowsVariant windowsVariant = WindowsVariant.DEFAULT;
         StderrMode stderr = StderrMode.SINK;
         long pipeCapacity = Long.MAX_VALUE;
+        boolean makesPipes;
         byte[] stdinContent;
         final boolean[] closedAtStart = new boolean[2];
 
@@ -354,6 +365,17 @@ public final class FakeProcess extends FakePosixDescriptors {
         public Builder windows(WindowsVariant variant) {
             this.windows = true;
             this.windowsVariant = java.util.Objects.requireNonNull(variant);
+            return this;
+        }
+
+        /**
+         * Its providers answer {@code pipe()}, so that the claim carries stray output to stderr
+         * through a drain thread, as on a real system: what a tool prints then reaches
+         * {@link FakeProcess#stderrText()} shortly after, not as it is written. Without it, the fake
+         * is a provider that cannot make pipes, and stray output goes to stderr directly.
+         */
+        public Builder makesPipes() {
+            this.makesPipes = true;
             return this;
         }
 

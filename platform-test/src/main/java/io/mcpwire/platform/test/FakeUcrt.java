@@ -127,6 +127,24 @@ abstract class FakeUcrt implements Win32 {
         }), 0);
     }
 
+    /** Both ends on the lowest free descriptors, their handles inheritable unless {@code _O_NOINHERIT}. */
+    @Override
+    public int pipe(int[] fds, int size, int flags) {
+        return recorded("_pipe", String.valueOf(size), crtCall(Op.PIPE, -1, -1, null, c -> {
+            int[] ends = kernel.newPipe();
+            if (ends[1] < 0) {
+                throw FakeKernel.error(c, FakeErrors.EMFILE, "EMFILE (Too many open files)");
+            }
+            if ((flags & WindowsPlatform.O_NOINHERIT) == 0) {
+                crt().handles.setInheritable(crt().osHandle(ends[0]), true);
+                crt().handles.setInheritable(crt().osHandle(ends[1]), true);
+            }
+            fds[0] = ends[0];
+            fds[1] = ends[1];
+            return 0;
+        }), 0);
+    }
+
     @Override
     public int open(String path, int flags) {
         Access access = (flags & WindowsPlatform.O_WRONLY) != 0 ? Access.WRITE : Access.READ;

@@ -1,5 +1,8 @@
 package io.mcpwire.platform.test;
 
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.PipeEnds;
+import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.rules.NativeBinding;
 import io.mcpwire.platform.rules.windows.WindowsPlatform;
 
@@ -20,6 +23,18 @@ final class FakeWindowsDescriptors extends WindowsPlatform {
     @Override
     public String name() {
         return kernel.name;
+    }
+
+    /** The shared rules' {@code _pipe}, in a fake built with {@code makesPipes()}; else the SPI's refusal. */
+    @Override
+    public PipeEnds pipe() throws DescriptorException {
+        return kernel.makesPipes ? super.pipe() : cannotMakePipes(this);
+    }
+
+    /** What a provider without {@code pipe()} answers; no call is made. */
+    static PipeEnds cannotMakePipes(PlatformDescriptors provider) throws DescriptorException {
+        throw new DescriptorException("pipe()", -1, 0, "the " + provider.name()
+                + " provider cannot make pipes (a fake built without makesPipes())");
     }
 
     /** Negative: never chosen automatically. */

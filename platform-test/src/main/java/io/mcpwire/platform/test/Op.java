@@ -15,6 +15,8 @@ public enum Op {
     DUP2,
     /** {@code openNullDevice(access)}. */
     OPEN_NULL,
+    /** {@code pipe()}; on Windows, {@code _pipe}: the stray-output drain's pipe. */
+    PIPE,
     /** {@code openAppend(path)}: the stray-output file. */
     OPEN_APPEND,
     /** {@code standardOrigin(fd)}. */

@@ -14,6 +14,8 @@ final class Pipe {
     int writers;
     /** Live read ends, likewise. */
     int readers;
+    /** Where a reader outside the process takes every byte as it is written, once it reads; null until then. */
+    private ByteArrayOutputStream readBy;
 
     Pipe(String name, long inode, long capacity) {
         this.name = name;
@@ -29,7 +31,17 @@ final class Pipe {
         return capacity - available();
     }
 
+    /** From now on a reader outside the process takes what the pipe holds, and each byte as it comes, into {@code out}. */
+    void readContinuouslyInto(ByteArrayOutputStream out) {
+        out.writeBytes(takeAll());
+        readBy = out;
+    }
+
     void append(byte[] b, int off, int len) {
+        if (readBy != null) {
+            readBy.write(b, off, len);
+            return;
+        }
         if (end + len > data.length) {
             int size = available();
             byte[] grown = size + len > data.length ? new byte[Math.max(data.length * 2, size + len)] : data;

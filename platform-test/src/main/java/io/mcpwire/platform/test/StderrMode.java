@@ -4,6 +4,11 @@ package io.mcpwire.platform.test;
 public enum StderrMode {
     /** A sink of its own, read with {@link FakeProcess#stderrText()} (the client's log). */
     SINK,
+    /**
+     * A pipe of 64 KiB that the host never reads, so that a write blocks once it is full, until
+     * {@link FakeProcess#hostReadsStderr()}; what it read then shows in {@link FakeProcess#stderrText()}.
+     */
+    UNREAD_PIPE,
     /** Closed: the lowest free descriptor is then 2. */
     CLOSED,
     /**

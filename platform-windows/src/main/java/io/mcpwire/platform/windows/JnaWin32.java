@@ -81,6 +81,11 @@ final class JnaWin32 implements Win32 {
     }
 
     @Override
+    public int pipe(int[] fds, int size, int flags) {
+        return QuietCrt.call(ucrt, () -> ucrt._pipe(fds, size, flags));
+    }
+
+    @Override
     public int dup2(int source, int target) {
         return QuietCrt.call(ucrt, () -> ucrt._dup2(source, target));
     }

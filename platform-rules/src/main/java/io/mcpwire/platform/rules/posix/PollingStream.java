@@ -53,26 +53,7 @@ final class PollingStream extends ChunkedStream {
 
     /** Opens a stream on {@code fd} with its own self-pipe, both ends above fd 2 and close-on-exec. */
     static PollingStream open(PosixLib posix, int fd) throws DescriptorException {
-        int[] ends = new int[2];
-        posix.check(posix.libc().pipe(ends), "pipe() for the wake-up of fd " + fd, fd);
-        int[] moved = {-1, -1};
-        try {
-            for (int i = 0; i < 2; i++) {
-                // Above the standard range, so a closed fd 2 is never taken by the self-pipe.
-                moved[i] = posix.check(posix.libc().fcntl(ends[i], posix.constants().fDupfdCloexec(), 3),
-                        "fcntl(" + ends[i] + ", F_DUPFD_CLOEXEC, 3)", ends[i]);
-            }
-        } catch (DescriptorException e) {
-            for (int m : moved) {
-                if (m >= 0) {
-                    posix.libc().close(m);
-                }
-            }
-            throw e;
-        } finally {
-            posix.libc().close(ends[0]);
-            posix.libc().close(ends[1]);
-        }
+        int[] moved = posix.pipeAboveStandard("pipe() for the wake-up of fd " + fd, fd);
         return new PollingStream(posix, fd, moved[0], moved[1]);
     }
 

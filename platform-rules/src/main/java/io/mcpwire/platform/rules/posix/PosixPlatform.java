@@ -4,6 +4,7 @@ import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.rules.BoundPlatform;
 import io.mcpwire.platform.rules.NativeBinding;
@@ -98,6 +99,13 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
                 throw p.error(operation, -1, errno);
             }
         }
+    }
+
+    /** {@code pipe}, both ends then moved to 3 or above, close-on-exec. */
+    @Override
+    public PipeEnds pipe() throws DescriptorException {
+        int[] ends = bound().pipeAboveStandard("pipe()", -1);
+        return new PipeEnds(ends[0], ends[1]);
     }
 
     /**

@@ -25,6 +25,12 @@ public interface Win32 {
      */
     int dup(int fd);
 
+    /**
+     * {@code _pipe(fds, size, flags)}: a pipe of {@code size} bytes, its read end in {@code fds[0]}
+     * and its write end in {@code fds[1]}, each on the lowest free descriptor; 0, or -1.
+     */
+    int pipe(int[] fds, int size, int flags);
+
     /** {@code _dup2(source, target)}: 0, or -1. */
     int dup2(int source, int target);
 

@@ -5,9 +5,12 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.rules.BoundPlatform;
 import io.mcpwire.platform.rules.NativeBinding;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
@@ -48,6 +51,8 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     public static final int FILE_TYPE_CHAR = 2;
     /** {@code GetFileType}: a pipe or socket. */
     public static final int FILE_TYPE_PIPE = 3;
+    /** The buffer of a pipe this provider makes: a POSIX pipe's, so that a burst of output fits in it. */
+    public static final int PIPE_SIZE = 65_536;
     private static final String[] STD_NAMES = {"STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE"};
 
     private final DescriptorTable table;
@@ -124,6 +129,45 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
             throw e;
         }
         return dup;
+    }
+
+    /**
+     * {@code _pipe} with the size of a POSIX pipe, binary and not inherited; an end that landed on
+     * fd 0, 1 or 2 (the C runtime had no descriptor there) is moved above them.
+     */
+    @Override
+    public PipeEnds pipe() throws DescriptorException {
+        Win32 w = boundFirstSeen();
+        int[] ends = new int[2];
+        if (w.pipe(ends, PIPE_SIZE, O_BINARY | O_NOINHERIT) != 0) {
+            throw crtError(w, "_pipe(" + PIPE_SIZE + ", _O_BINARY|_O_NOINHERIT)", -1);
+        }
+        int read = -1;
+        try {
+            read = aboveStandard(w, ends[0]);
+            return new PipeEnds(read, aboveStandard(w, ends[1]));
+        } catch (DescriptorException e) {
+            if (read >= 0) {
+                w.close(read);
+            }
+            w.close(ends[1]);
+            throw e;
+        }
+    }
+
+    /** {@code fd}, or a duplicate of it above the standard range, {@code fd} then closed. */
+    private static int aboveStandard(Win32 w, int fd) throws DescriptorException {
+        List<Integer> standard = new ArrayList<>();
+        int d = fd;
+        try {
+            while (d <= STDERR) {
+                standard.add(d);
+                d = duplicateUninherited(w, d, "pipe(): moving fd " + d + " above the standard range");
+            }
+        } finally {
+            standard.forEach(w::close);
+        }
+        return d;
     }
 
     @Override

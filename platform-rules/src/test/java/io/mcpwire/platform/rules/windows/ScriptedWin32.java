@@ -110,6 +110,18 @@ final class ScriptedWin32 implements Win32 {
     }
 
     @Override
+    public int pipe(int[] ends, int size, int flags) {
+        if (failing("_pipe", true)) {
+            return -1;
+        }
+        ends[0] = lowestFree();
+        fds.put(ends[0], handle("own pipe (read end)"));
+        ends[1] = lowestFree();
+        fds.put(ends[1], handle("own pipe (write end)"));
+        return 0;
+    }
+
+    @Override
     public int dup2(int source, int target) {
         if (failing("_dup2", true)) {
             return -1;

@@ -12,6 +12,7 @@ import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
 import java.nio.channels.AsynchronousCloseException;
@@ -234,6 +235,38 @@ public abstract class ProviderContract {
             DescriptorException e = assertThrows(DescriptorException.class, () -> out.write(new byte[] {'x'}, 0, 1));
             assertNotEquals(0, e.errorCode());
             assertEquals(writeEnd, e.descriptor());
+        }
+    }
+
+    /**
+     * {@code pipe()} is optional: a provider either refuses it, naming the call, or gives two ends
+     * of its own above the standard range that carry bytes in order and end at end of input once
+     * the write end is closed.
+     */
+    @Test
+    void aPipeOfItsOwnCarriesBytesInOrderOrIsRefusedByName() throws Exception {
+        PipeEnds ends;
+        try {
+            ends = provider.pipe();
+        } catch (DescriptorException refused) {
+            assertTrue(refused.operation().startsWith("pipe") || refused.operation().startsWith("_pipe"),
+                    () -> "the refusal names the call: " + refused.getMessage());
+            return;
+        }
+        try (DescriptorStream in = provider.open(ends.readEnd()); DescriptorStream out = provider.open(ends.writeEnd())) {
+            assertFalse(provider.sameFile(ends.readEnd(), readEnd), "a new pipe, not the test's");
+            byte[] sent = "first, then second".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            out.write(sent, 0, sent.length);
+            provider.close(ends.writeEnd());
+            byte[] got = new byte[sent.length];
+            int n = 0;
+            for (int r; n < got.length && (r = in.read(got, n, got.length - n)) > 0; ) {
+                n += r;
+            }
+            assertArrayEquals(sent, got);
+            assertEquals(-1, in.read(new byte[1], 0, 1), "end of input once the only write end is closed");
+        } finally {
+            provider.close(ends.readEnd());
         }
     }
 }

@@ -8,7 +8,7 @@ import java.time.Duration;
 
 /** The fake descriptor table against the provider contract: the fake behaves as a provider must. */
 class FakeProviderContractTest extends ProviderContract {
-    private final FakeProcess fake = FakeProcess.withPipes();
+    private final FakeProcess fake = FakeProcess.builder().makesPipes().build();
 
     @Override
     protected PlatformDescriptors provider() {
@@ -17,7 +17,7 @@ class FakeProviderContractTest extends ProviderContract {
 
     @Override
     protected int[] pipe() throws DescriptorException {
-        return fake.pipe();
+        return fake.makePipe();
     }
 
     /** The fake's pipes wait on a condition, inside its file model. */

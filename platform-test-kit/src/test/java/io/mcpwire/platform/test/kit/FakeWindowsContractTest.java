@@ -12,7 +12,7 @@ import org.junit.jupiter.api.AfterEach;
  * provider contract, on any OS: what the Windows providers do, checked without Windows.
  */
 class FakeWindowsContractTest extends ProviderContract {
-    private final FakeProcess fake = FakeProcess.builder().windows().build();
+    private final FakeProcess fake = FakeProcess.builder().windows().makesPipes().build();
 
     @Override
     protected PlatformDescriptors provider() {
@@ -21,7 +21,7 @@ class FakeWindowsContractTest extends ProviderContract {
 
     @Override
     protected int[] pipe() throws DescriptorException {
-        return fake.pipe();
+        return fake.makePipe();
     }
 
     /** Handles are identities, standard handles taken as writable: held to sameFile, as the real Windows providers are. */

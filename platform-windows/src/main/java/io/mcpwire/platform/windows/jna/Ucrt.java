@@ -15,6 +15,9 @@ public interface Ucrt extends Library {
     /** {@code int _dup(int fd)}: a new descriptor on an inheritable duplicate of fd's handle, or -1 and errno. */
     int _dup(int fd);
 
+    /** {@code int _pipe(int *fds, unsigned size, int textmode)}: 0, or -1 and errno. */
+    int _pipe(int[] fds, int size, int textmode);
+
     /** {@code int _dup2(int fd1, int fd2)}: 0 on success, -1 and errno on failure. */
     int _dup2(int source, int target);
 

@@ -1,0 +1,368 @@
+package io.mcpwire.stdio.claim;
+
+import static io.mcpwire.stdio.claim.StdioLog.LOG;
+
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.PipeEnds;
+import io.mcpwire.platform.PlatformDescriptors;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Stray output on its way to stderr, so that a host that never reads stderr never blocks a
+ * writer: what the claim diverts writes into a pipe of the claim's own; one thread reads the pipe
+ * into a bounded buffer and never waits for stderr, another writes the buffer to stderr and may wait
+ * there for ever. A writer of stray output so waits at most for the reader's next copy.
+ *
+ * <p>When the buffer is full, the newest bytes are dropped and counted, so that what is kept is
+ * the start of the burst, whole and in order. The count is logged once the buffer has been written
+ * out (stderr drains again) and, for the whole session, when the drain ends.
+ *
+ * <p>The drain ends when the pipe has no write end left (the release put the descriptors back) and
+ * its buffer is written. {@link #finish} waits for that a bounded time: another process may still
+ * hold the write end (an {@code inheritIO()} child), or stderr may still be unread. The drain's
+ * threads are daemons and close its descriptors when both have ended, whenever that is.
+ */
+final class StrayDrain {
+    /** The most the buffer holds: a burst of stray output as large as this is never dropped. */
+    static final int BUFFER_LIMIT = 1 << 20;
+    private static final int FIRST_BUFFER = 16 * 1024;
+    private static final int CHUNK = 64 * 1024;
+
+    private final PlatformDescriptors platform;
+    private final PipeEnds pipe;
+    private final int stderr;
+    private final DescriptorStream source;
+    private final DescriptorStream sink;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    // Guarded by lock.
+    private byte[] ring = new byte[FIRST_BUFFER];
+    private int head;
+    private int size;
+    private long droppedSinceReport;
+    private long droppedInAll;
+    private boolean sourceEnded;
+    private boolean sinkFailed;
+    /** Whether the writer holds bytes it took from the buffer and has not yet written. */
+    private boolean writing;
+    private int threadsLeft = 2;
+    private boolean writeEndHeld = true;
+    private final Thread reader;
+    private final Thread writer;
+
+    private StrayDrain(PlatformDescriptors platform, PipeEnds pipe, int stderr, DescriptorStream source, DescriptorStream sink) {
+        this.platform = platform;
+        this.pipe = pipe;
+        this.stderr = stderr;
+        this.source = source;
+        this.sink = sink;
+        reader = new Thread(this::readPipe, "mcpwire-stray-drain-read");
+        writer = new Thread(this::writeStderr, "mcpwire-stray-drain-write");
+        reader.setDaemon(true);
+        writer.setDaemon(true);
+    }
+
+    /**
+     * A running drain to a duplicate of fd 2, or empty when the provider cannot make one (no
+     * {@code pipe()}, or a failure, logged); stray output then goes to stderr directly. Nothing is
+     * left open when empty.
+     */
+    static Optional<StrayDrain> start(PlatformDescriptors platform) {
+        int stderr = -1;
+        PipeEnds pipe = null;
+        DescriptorStream source = null;
+        try {
+            stderr = platform.duplicate(PlatformDescriptors.STDERR);
+            if (stderr <= PlatformDescriptors.STDERR) {
+                throw new DescriptorException("duplicate(2)", PlatformDescriptors.STDERR, 0,
+                        "the duplicate landed on fd " + stderr + ", a standard descriptor");
+            }
+            pipe = platform.pipe();
+            source = platform.open(pipe.readEnd());
+            DescriptorStream sink = platform.open(stderr);
+            StrayDrain drain = new StrayDrain(platform, pipe, stderr, source, sink);
+            drain.reader.start();
+            drain.writer.start();
+            return Optional.of(drain);
+        } catch (DescriptorException | RuntimeException e) {
+            LOG.log(Level.DEBUG, "stray output goes to stderr directly, without a drain ({0})", e.getMessage());
+            if (source != null) {
+                source.close();
+            }
+            if (pipe != null) {
+                closeQuietly(platform, pipe.readEnd());
+                closeQuietly(platform, pipe.writeEnd());
+            }
+            if (stderr > PlatformDescriptors.STDERR) {
+                closeQuietly(platform, stderr);
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** A new descriptor on the pipe's write end, for a diversion to take. */
+    int openWriteEnd() throws DescriptorException {
+        return platform.duplicate(pipe.writeEnd());
+    }
+
+    /**
+     * Closes the drain's own write end once every diversion has its copy, so that the drain sees
+     * end of input once the release has put the descriptors back. Idempotent.
+     */
+    void sealWriteEnd() {
+        lock.lock();
+        try {
+            if (!writeEndHeld) {
+                return;
+            }
+            writeEndHeld = false;
+        } finally {
+            lock.unlock();
+        }
+        closeQuietly(platform, pipe.writeEnd());
+    }
+
+    /**
+     * After the release: waits up to {@code waitMillis} for the drain to read the pipe to its end
+     * and write its buffer out. A drain whose pipe is still held elsewhere is left running; one
+     * still waiting on stderr is woken, and what it held is counted as dropped. Never blocks longer.
+     */
+    void finish(long waitMillis) {
+        sealWriteEnd();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        if (!join(reader, deadline)) {
+            LOG.log(Level.DEBUG, "stray output: another process still holds the drain''s pipe (an inheritIO() "
+                    + "child?); the drain goes on carrying its output to stderr until it lets go");
+            return;
+        }
+        if (!join(writer, deadline)) {
+            sink.wakeUp(); // stderr is not being read: what is left is dropped and counted
+            join(writer, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis));
+        }
+    }
+
+    private static boolean join(Thread t, long deadline) {
+        try {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.timedJoin(t, left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !t.isAlive();
+    }
+
+    /**
+     * Waits up to {@code waitMillis} until stderr has taken every byte the drain holds: false when
+     * it has not (stderr is not being read), true at once when the drain holds nothing.
+     */
+    boolean awaitWritten(long waitMillis) {
+        long left = TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        lock.lock();
+        try {
+            while ((size > 0 || writing) && !sinkFailed) {
+                if (left <= 0) {
+                    return false;
+                }
+                left = changed.awaitNanos(left);
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Bytes dropped so far in this session. */
+    long dropped() {
+        lock.lock();
+        try {
+            return droppedInAll;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void readPipe() {
+        byte[] chunk = new byte[CHUNK];
+        try {
+            for (int n; (n = source.read(chunk, 0, chunk.length)) >= 0; ) {
+                keep(chunk, n);
+            }
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "stray output: reading the drain''s pipe ended ({0})", e.getMessage());
+        } finally {
+            lock.lock();
+            try {
+                sourceEnded = true;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            ended();
+        }
+    }
+
+    /** Into the buffer, grown as needed up to its limit; what does not fit is dropped and counted. */
+    private void keep(byte[] chunk, int n) {
+        lock.lock();
+        try {
+            int room = sinkFailed ? 0 : BUFFER_LIMIT - size;
+            int kept = Math.min(n, room);
+            if (size + kept > ring.length) {
+                grow(size + kept);
+            }
+            for (int i = 0; i < kept; ) {
+                int at = (head + size) % ring.length;
+                int run = Math.min(kept - i, ring.length - at);
+                System.arraycopy(chunk, i, ring, at, run);
+                size += run;
+                i += run;
+            }
+            droppedSinceReport += n - kept;
+            droppedInAll += n - kept;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void grow(int needed) {
+        int capacity = ring.length;
+        while (capacity < needed) {
+            capacity = Math.min(capacity * 2, BUFFER_LIMIT);
+        }
+        byte[] grown = new byte[capacity];
+        int firstRun = Math.min(size, ring.length - head);
+        System.arraycopy(ring, head, grown, 0, firstRun);
+        System.arraycopy(ring, 0, grown, firstRun, size - firstRun);
+        ring = grown;
+        head = 0;
+    }
+
+    private void writeStderr() {
+        byte[] out = new byte[CHUNK];
+        try {
+            while (true) {
+                int n = take(out);
+                if (n < 0) {
+                    return;
+                }
+                try {
+                    sink.write(out, 0, n);
+                } catch (IOException e) {
+                    failed(n, e);
+                    return;
+                }
+                written();
+                reportIfDrained();
+            }
+        } finally {
+            long dropped = dropped();
+            ended(); // before the report, which may wait on an unread stderr once fd 2 is the host's again
+            report(dropped, "in this session");
+        }
+    }
+
+    /** The next bytes for stderr, taken out of the buffer; -1 once the pipe has ended and all is written. */
+    private int take(byte[] out) {
+        lock.lock();
+        try {
+            while (size == 0 && !sourceEnded) {
+                changed.awaitUninterruptibly();
+            }
+            if (size == 0) {
+                return -1;
+            }
+            int n = Math.min(out.length, Math.min(size, ring.length - head));
+            System.arraycopy(ring, head, out, 0, n);
+            head = (head + n) % ring.length;
+            size -= n;
+            writing = true;
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void written() {
+        lock.lock();
+        try {
+            writing = false;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** stderr failed or was given up on: what is in hand and in the buffer is dropped, and so is all that follows. */
+    private void failed(int inHand, IOException e) {
+        lock.lock();
+        try {
+            sinkFailed = true;
+            writing = false;
+            droppedInAll += inHand + size;
+            size = 0;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        LOG.log(Level.DEBUG, "stray output: writing stderr ended ({0}); what follows is dropped", e.getMessage());
+    }
+
+    private void reportIfDrained() {
+        long dropped;
+        lock.lock();
+        try {
+            if (size > 0 || droppedSinceReport == 0) {
+                return;
+            }
+            dropped = droppedSinceReport;
+            droppedSinceReport = 0;
+        } finally {
+            lock.unlock();
+        }
+        report(dropped, "so far");
+    }
+
+    private static void report(long dropped, String when) {
+        if (dropped > 0) {
+            LOG.log(Level.WARNING, "{0} bytes of stray output dropped: stderr was not being read ({1})",
+                    Long.toString(dropped), when);
+        }
+    }
+
+    /** The last thread to end frees the drain's streams and descriptors: no call is in flight on them then. */
+    private void ended() {
+        lock.lock();
+        try {
+            if (--threadsLeft > 0) {
+                return;
+            }
+        } finally {
+            lock.unlock();
+        }
+        source.close();
+        sink.close();
+        sealWriteEnd();
+        closeQuietly(platform, pipe.readEnd());
+        closeQuietly(platform, stderr);
+    }
+
+    private static void closeQuietly(PlatformDescriptors platform, int fd) {
+        try {
+            platform.close(fd);
+        } catch (DescriptorException | RuntimeException e) {
+            LOG.log(Level.DEBUG, "stray output: closing the drain''s fd {0} failed ({1})", fd, e.getMessage());
+        }
+    }
+}
