@@ -78,12 +78,12 @@ final class StrayDrain {
         PipeEnds pipe = null;
         DescriptorStream source = null;
         try {
+            pipe = platform.pipe(); // first: a provider without pipes is asked nothing else
             stderr = platform.duplicate(PlatformDescriptors.STDERR);
             if (stderr <= PlatformDescriptors.STDERR) {
                 throw new DescriptorException("duplicate(2)", PlatformDescriptors.STDERR, 0,
                         "the duplicate landed on fd " + stderr + ", a standard descriptor");
             }
-            pipe = platform.pipe();
             source = platform.open(pipe.readEnd());
             DescriptorStream sink = platform.open(stderr);
             StrayDrain drain = new StrayDrain(platform, pipe, stderr, source, sink);

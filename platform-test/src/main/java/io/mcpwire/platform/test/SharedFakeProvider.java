@@ -5,6 +5,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.StandardOrigin;
 
@@ -36,6 +37,7 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public void close(int fd) throws DescriptorException { fake().close(fd); }
     @Override public void rebindStandardHandle(int fd) throws DescriptorException { fake().rebindStandardHandle(fd); }
     @Override public int openAppend(String path) throws DescriptorException { return fake().openAppend(path); }
+    @Override public PipeEnds pipe() throws DescriptorException { return fake().pipe(); }
     @Override public StandardOrigin standardOrigin(int fd) throws DescriptorException { return fake().standardOrigin(fd); }
     @Override public boolean sameFile(int a, int b) throws DescriptorException { return fake().sameFile(a, b); }
     @Override public String describe(int fd) { return fake().describe(fd); }
