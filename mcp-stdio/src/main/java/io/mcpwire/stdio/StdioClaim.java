@@ -93,6 +93,16 @@ public final class StdioClaim implements AutoCloseable {
     }
 
     /**
+     * The state of fd 2's claim, or null when fd 2 is left alone. fd 2 is claimed when it is the
+     * wire ({@link #stderrIsWire()}) or when it is guarded ({@link StderrPolicy#GUARDED}, a stderr
+     * pipe or socket); a guarded fd 2 stays {@link ClaimState#STUCK} after {@link #close()} while
+     * stderr is not being read, so that writing it cannot block, and closing again retries.
+     */
+    public ClaimState stderrState() {
+        return wire.state(PlatformDescriptors.STDERR).orElse(null);
+    }
+
+    /**
      * Whether no claimed stream is served in place: each is served from a private descriptor, or
      * absent (the parent gave none, so there is no wire on it to protect).
      */
