@@ -18,7 +18,8 @@ import java.util.Map;
  * {@code inheritIO()} child that writes to stdout and reads stdin. Run by {@link BridgeIsolationTest};
  * with {@code --official} the same server runs on the SDK's own stdio transport (CI's
  * mcpwire-check run catches what its tool prints). {@code --no-child} leaves out the child, for a
- * run inside a test JVM, whose real descriptors a child would inherit.
+ * run inside a test JVM, whose real descriptors a child would inherit. Its {@code spill} tool prints
+ * 1 MiB to {@code System.out}, then to {@code System.err}, for {@link BridgeUnreadStderrTest}.
  */
 public final class NoisyOfficialServer {
     private NoisyOfficialServer() {
@@ -48,6 +49,21 @@ public final class NoisyOfficialServer {
                                 exit = -1;
                             }
                             return CallToolResult.builder().addTextContent("child exit " + exit).build();
+                        })
+                        .build(),
+                        SyncToolSpecification.builder()
+                        .tool(Tool.builder("spill", Map.of("type", "object")).description("prints 1 MiB to stdout, then to stderr").build())
+                        .callHandler((exchange, request) -> {
+                            String line = "spill: a line of stray output, 64 bytes long, 0123456789abcdef.\n";
+                            for (int i = 0; i < 16 * 1024; i++) {
+                                System.out.print(line);
+                            }
+                            System.out.flush();
+                            for (int i = 0; i < 16 * 1024; i++) {
+                                System.err.print(line);
+                            }
+                            System.err.flush();
+                            return CallToolResult.builder().addTextContent("printed 1024 KiB to stdout and to stderr").build();
                         })
                         .build())
                 .build(); // main returns; the session keeps the JVM alive until end of input

@@ -1,6 +1,7 @@
 package io.mcpwire.spring;
 
 import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.stdio.StderrPolicy;
 import io.mcpwire.stdio.StrayOutput;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
@@ -53,6 +54,7 @@ public final class EarlyStdioClaim implements ApplicationListener<ApplicationEnv
         try {
             StdioClaim claim = StdioClaim.builder()
                     .strayOutput(StrayOutput.parse(env.getProperty("mcpwire.stdio.stray-output", "stderr")))
+                    .stderr(StderrPolicy.parse(env.getProperty(StderrPolicy.PROPERTY, "guarded")))
                     .acquire();
             CLAIM.set(claim);
             LOG.log(Level.INFO, "mcpwire claimed stdin and stdout before the banner ({0})", claim);

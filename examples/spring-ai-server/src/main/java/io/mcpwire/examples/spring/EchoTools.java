@@ -8,7 +8,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The example's tools: {@code echo} answers and logs at INFO, as most tools do; {@code noisy} is
- * written the careless way, printing to {@code System.out} and leaving bytes unflushed.
+ * written the careless way, printing to {@code System.out} and leaving bytes unflushed; {@code spill}
+ * floods both streams, for a host that never reads stderr.
  */
 @Component
 public class EchoTools {
@@ -18,6 +19,20 @@ public class EchoTools {
     public String echo(@ToolParam(description = "the text to return") String text) {
         LOG.info("echo called with {} characters", text.length());
         return text;
+    }
+
+    @Tool(description = "Prints 1 MiB to System.out, then 1 MiB to System.err, as a tool that dumps a large trace does.")
+    public String spill() {
+        String line = "spill: a line of stray output, 64 bytes long, 0123456789abcdef.\n";
+        for (int i = 0; i < 16 * 1024; i++) {
+            System.out.print(line);
+        }
+        System.out.flush();
+        for (int i = 0; i < 16 * 1024; i++) {
+            System.err.print(line);
+        }
+        System.err.flush();
+        return "printed 1024 KiB to stdout and to stderr";
     }
 
     @Tool(description = "Prints to System.out, leaves bytes unflushed, logs, and returns the text it is given.")
