@@ -69,7 +69,7 @@ class OfficialServerWireTest {
         @Test
         void theWireIsClean(McpTestClient client) {
             client.initialize();
-            assertEquals(List.of("noisy"), client.toolNames());
+            assertEquals(List.of("noisy", "spill"), client.toolNames());
             assertEquals("child exit 0", client.callToolText("noisy", "{}"));
             assertTrue(client.stderr().contains("noisy: println under the official SDK"), client::stderr);
         }
@@ -88,7 +88,7 @@ class OfficialServerWireTest {
                     client.request("server/discover", Dialect.modern("2026-07-28", "host").params(null)));
             assertFalse(McpErrorCodes.isModern(refused.error().code()), "a legacy server's refusal: " + refused);
             client.initialize();
-            assertEquals(List.of("noisy"), client.toolNames());
+            assertEquals(List.of("noisy", "spill"), client.toolNames());
         }
 
         @Test

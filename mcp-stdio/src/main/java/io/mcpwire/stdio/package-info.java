@@ -26,6 +26,10 @@
  *     is empty and idle</td><td>a full queue; its own direct write</td></tr>
  * <tr><td>the close's winner</td><td>the queue closed, the wire woken, the threads joined, the claim
  *     released, {@code onClosed} once</td><td>the grace waits; joins</td></tr>
+ * <tr><td>{@code mcpwire-stray-drain-read}</td><td>reading the claim's stray-output pipe into the
+ *     drain's buffer (a claim whose stderr is a pipe or socket)</td><td>a pipe read; never stderr</td></tr>
+ * <tr><td>{@code mcpwire-stray-drain-write}</td><td>writing the buffer to stderr; the drop counts'
+ *     log lines</td><td>{@code take()}; a write to stderr, for as long as stderr is unread</td></tr>
  * <tr><td>any caller of {@code StdioClaim.acquire} or {@code close}</td><td>the claim's moves, through
  *     the provider</td><td>a release waiting for a woken reader to leave</td></tr>
  * </table>
@@ -46,6 +50,9 @@
  * <tr><td>{@code ClaimRegistry}'s lock (innermost)</td><td>any claiming or releasing thread</td>
  *     <td>who owns each standard descriptor</td><td>the map alone: a refusal names its holder by the
  *     description the holder registered with</td></tr>
+ * <tr><td>{@code StrayDrain.lock}</td><td>the drain's two threads; the releasing thread (a bounded
+ *     wait)</td><td>the buffer, the drop counts, whether stderr failed</td><td>nothing foreign: the
+ *     pipe and stderr are read and written, and the counts logged, outside it</td></tr>
  * <tr><td>{@code OutboundQueue.lock}</td><td>senders, the writer, the close</td><td>the queued frames
  *     and their bytes, who writes; {@code notEmpty}, {@code notFull}</td><td>nothing foreign</td></tr>
  * <tr><td>{@code InboundPipe.lock}</td><td>the reader, the dispatcher</td><td>the bytes read and not
@@ -59,7 +66,7 @@
  * </table>
  *
  * <p>No callback runs under a lock: the listener is called, and the end-of-input rule run, with no
- * lock of the transport's held; the transport's locks (the last five rows) are each taken alone.
+ * lock of the transport's held; the drain's lock and the transport's (the last six rows) are each taken alone.
  * Providers are called under the claim's monitors and must not call back into the engine.
  */
 package io.mcpwire.stdio;

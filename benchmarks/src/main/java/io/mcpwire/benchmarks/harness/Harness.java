@@ -67,6 +67,17 @@ public final class Harness {
         h.header(quick);
         h.run();
         h.report();
+        h.strayOutput();
+    }
+
+    /** The drain's cost, with a tool that prints, beside the same server undrained; skipped when --only leaves out mcpwire. */
+    private void strayOutput() throws IOException, InterruptedException {
+        Peer demo = peers.stream().filter(p -> p.name().equals("mcpwire")).findFirst().orElse(null);
+        if (demo != null) {
+            StrayOutputRun stray = new StrayOutputRun(root, demo.command());
+            stray.run(config.rounds(), config.calls() / 10, config.pings() / 10);
+            stray.report();
+        }
     }
 
     private void header(boolean quick) {

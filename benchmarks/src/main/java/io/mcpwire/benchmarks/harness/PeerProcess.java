@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One running server: its stdin and stdout as pipes, stderr discarded, and its memory. A server
+ * One running server: its stdin and stdout as pipes, stderr discarded (or a pipe read to its end,
+ * as a host that shows the server's log reads it), and its memory. A server
  * that gives no output for a minute while an answer is awaited is killed, so that a stalled peer
  * reads as end of output rather than hanging the run.
  */
@@ -28,8 +29,24 @@ final class PeerProcess implements AutoCloseable {
     private int end;
 
     PeerProcess(List<String> command, Path dir) throws IOException {
+        this(command, dir, false);
+    }
+
+    /** A server whose stderr is a pipe, read and thrown away by a thread of its own when {@code readStderr}. */
+    PeerProcess(List<String> command, Path dir, boolean readStderr) throws IOException {
         process = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectError(readStderr ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.DISCARD).start();
+        if (readStderr) {
+            Thread reader = new Thread(() -> {
+                try (InputStream err = process.getErrorStream()) {
+                    err.transferTo(OutputStream.nullOutputStream());
+                } catch (IOException e) {
+                    // the server has gone
+                }
+            }, "bench-stderr-" + process.pid());
+            reader.setDaemon(true);
+            reader.start();
+        }
         in = new BufferedOutputStream(process.getOutputStream(), 1 << 16);
         out = process.getInputStream();
         Thread watchdog = new Thread(this::watch, "bench-watchdog-" + process.pid());

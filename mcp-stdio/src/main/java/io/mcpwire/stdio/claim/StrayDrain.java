@@ -164,21 +164,27 @@ final class StrayDrain {
      * it has not (stderr is not being read), true at once when the drain holds nothing.
      */
     boolean awaitWritten(long waitMillis) {
-        long left = TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        boolean interrupted = false;
         lock.lock();
         try {
             while ((size > 0 || writing) && !sinkFailed) {
+                long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
                 }
-                left = changed.awaitNanos(left);
+                try {
+                    changed.awaitNanos(left);
+                } catch (InterruptedException e) {
+                    interrupted = true; // the wait is bounded: finish it, and say so after
+                }
             }
             return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
         } finally {
             lock.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
