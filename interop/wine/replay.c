@@ -25,6 +25,7 @@
 typedef intptr_t (__cdecl *get_osfhandle_t)(int);
 typedef int (__cdecl *int_int_t)(int);
 typedef int (__cdecl *int_int_int_t)(int, int);
+typedef int (__cdecl *pipe_t)(int *, unsigned int, int);
 typedef int (__cdecl *open_t)(const char *, int, ...);
 typedef int (__cdecl *open_osfhandle_t)(intptr_t, int);
 typedef void (__cdecl *set_app_type_t)(int);
@@ -34,6 +35,7 @@ typedef BOOL (WINAPI *compare_t)(HANDLE, HANDLE);
 static get_osfhandle_t get_osfhandle;
 static int_int_t crt_dup, crt_close;
 static int_int_int_t crt_dup2;
+static pipe_t crt_pipe;
 static open_t crt_open;
 static open_osfhandle_t open_osfhandle;
 static compare_t compare_objects;
@@ -116,6 +118,10 @@ static int step(int k, const char *call, char **a, int faulted) {
     }
     if (strcmp(call, "_dup") == 0) return crt_dup(atoi(a[0])) >= 0;
     if (strcmp(call, "_dup2") == 0) return crt_dup2(atoi(a[0]), atoi(a[1])) == 0;
+    if (strcmp(call, "_pipe") == 0) {
+        int ends[2];
+        return crt_pipe(ends, (unsigned int) atoi(a[0]), 0x8000 | 0x80) == 0; /* _O_BINARY, _O_NOINHERIT */
+    }
     if (strcmp(call, "_close") == 0) return crt_close(atoi(a[0])) == 0;
     if (strcmp(call, "_open_nul") == 0) {
         int flags = (a[0][0] == 'w' ? 1 : 0) | 0x8000 | 0x80; /* _O_WRONLY, _O_BINARY, _O_NOINHERIT */
@@ -200,6 +206,7 @@ int main(int argc, char **argv) {
     ((set_handler_t) need(ucrt, "_set_invalid_parameter_handler"))((void *) ignore_invalid_parameter);
     get_osfhandle = (get_osfhandle_t) need(ucrt, "_get_osfhandle");
     crt_dup = (int_int_t) need(ucrt, "_dup");
+    crt_pipe = (pipe_t) need(ucrt, "_pipe");
     crt_close = (int_int_t) need(ucrt, "_close");
     crt_dup2 = (int_int_int_t) need(ucrt, "_dup2");
     crt_open = (open_t) need(ucrt, "_open");

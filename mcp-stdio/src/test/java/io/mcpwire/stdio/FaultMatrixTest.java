@@ -90,7 +90,15 @@ class FaultMatrixTest {
         }
 
         FakeProcess build(WindowsVariant variant) {
+            return build(variant, false);
+        }
+
+        /** The layout, its providers answering {@code pipe()} when {@code makesPipes} (the stray-output drain runs). */
+        FakeProcess build(WindowsVariant variant, boolean makesPipes) {
             FakeProcess.Builder b = FakeProcess.builder().stderr(stderr);
+            if (makesPipes) {
+                b.makesPipes();
+            }
             if (windows) {
                 b.windows(variant);
             }

@@ -26,12 +26,12 @@ import java.util.stream.Collectors;
  * descriptors. See {@code docs/claim.md}.
  */
 public final class ClaimedWire implements ClaimWire {
-    private final PlatformDescriptors platform;
-    private final long wakeTimeoutMillis;
-    private final Registrations registrations;
     /** How long the release waits for the stray-output drain to write what it holds. */
     private static final long DRAIN_FINISH_MILLIS = 1_000;
 
+    private final PlatformDescriptors platform;
+    private final long wakeTimeoutMillis;
+    private final Registrations registrations;
     /** By fd, in order: 0, 1, and 2 when it is the wire or guarded. */
     private final Map<Integer, StreamClaim> claims = new TreeMap<>();
     /** What fd 2 is to this claim. */

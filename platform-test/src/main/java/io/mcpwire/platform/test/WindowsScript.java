@@ -106,6 +106,7 @@ public final class WindowsScript {
             long result = switch (a[1]) {
                 case "_dup" -> w.dup(Integer.parseInt(a[2]));
                 case "_dup2" -> w.dup2(Integer.parseInt(a[2]), Integer.parseInt(a[3]));
+                case "_pipe" -> w.pipe(new int[2], Integer.parseInt(a[2]), 0x8000 | 0x80);
                 case "_close" -> w.close(Integer.parseInt(a[2]));
                 case "_open_nul" -> w.open("NUL", (a[2].equals("w") ? 1 : 0) | 0x8000 | 0x80);
                 case "_open_osfhandle" -> w.openOsfHandle(handle(kernel, results, a[2]), 0x8000);
