@@ -42,9 +42,7 @@ final class StrayDrain {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     // Guarded by lock.
-    private byte[] ring = new byte[FIRST_BUFFER];
-    private int head;
-    private int size;
+    private final ByteRing buffer = new ByteRing(FIRST_BUFFER, BUFFER_LIMIT);
     private long droppedSinceReport;
     private long droppedInAll;
     private boolean sourceEnded;
@@ -168,7 +166,7 @@ final class StrayDrain {
         boolean interrupted = false;
         lock.lock();
         try {
-            while ((size > 0 || writing) && !sinkFailed) {
+            while ((buffer.size() > 0 || writing) && !sinkFailed) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -222,17 +220,13 @@ final class StrayDrain {
     private void keep(byte[] chunk, int n) {
         lock.lock();
         try {
-            int room = sinkFailed ? 0 : BUFFER_LIMIT - size;
-            int kept = Math.min(n, room);
-            if (size + kept > ring.length) {
-                grow(size + kept);
-            }
-            for (int i = 0; i < kept; ) {
-                int at = (head + size) % ring.length;
-                int run = Math.min(kept - i, ring.length - at);
-                System.arraycopy(chunk, i, ring, at, run);
-                size += run;
-                i += run;
+            int kept = 0;
+            while (!sinkFailed && kept < n) {
+                int put = buffer.put(chunk, kept, n - kept);
+                if (put == 0) {
+                    break; // full: the newest bytes are dropped
+                }
+                kept += put;
             }
             droppedSinceReport += n - kept;
             droppedInAll += n - kept;
@@ -240,19 +234,6 @@ final class StrayDrain {
         } finally {
             lock.unlock();
         }
-    }
-
-    private void grow(int needed) {
-        int capacity = ring.length;
-        while (capacity < needed) {
-            capacity = Math.min(capacity * 2, BUFFER_LIMIT);
-        }
-        byte[] grown = new byte[capacity];
-        int firstRun = Math.min(size, ring.length - head);
-        System.arraycopy(ring, head, grown, 0, firstRun);
-        System.arraycopy(ring, 0, grown, firstRun, size - firstRun);
-        ring = grown;
-        head = 0;
     }
 
     private void writeStderr() {
@@ -283,18 +264,14 @@ final class StrayDrain {
     private int take(byte[] out) {
         lock.lock();
         try {
-            while (size == 0 && !sourceEnded) {
+            while (buffer.size() == 0 && !sourceEnded) {
                 changed.awaitUninterruptibly();
             }
-            if (size == 0) {
+            if (buffer.size() == 0) {
                 return -1;
             }
-            int n = Math.min(out.length, Math.min(size, ring.length - head));
-            System.arraycopy(ring, head, out, 0, n);
-            head = (head + n) % ring.length;
-            size -= n;
             writing = true;
-            return n;
+            return buffer.take(out, 0, out.length);
         } finally {
             lock.unlock();
         }
@@ -316,8 +293,7 @@ final class StrayDrain {
         try {
             sinkFailed = true;
             writing = false;
-            droppedInAll += inHand + size;
-            size = 0;
+            droppedInAll += inHand + buffer.clear();
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -329,7 +305,7 @@ final class StrayDrain {
         long dropped;
         lock.lock();
         try {
-            if (size > 0 || droppedSinceReport == 0) {
+            if (buffer.size() > 0 || droppedSinceReport == 0) {
                 return;
             }
             dropped = droppedSinceReport;

@@ -1,5 +1,6 @@
 package io.mcpwire.stdio.transport;
 
+import io.mcpwire.stdio.claim.ByteRing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.AsynchronousCloseException;
@@ -19,12 +20,10 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class InboundPipe {
     private static final int INITIAL = 64 * 1024;
-    private final int capacity;
-    private byte[] ring;
+    private final ByteRing ring;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private int head; // the next byte to read
-    private volatile int bytes; // written under the lock, read without it by hasMore()
+    private volatile int bytes; // the ring's size, written under the lock, read without it by hasMore()
     private boolean ended;
     private boolean closed;
 
@@ -33,8 +32,7 @@ public final class InboundPipe {
         if (capacityBytes < 1) {
             throw new IllegalArgumentException("capacityBytes < 1");
         }
-        this.capacity = capacityBytes;
-        this.ring = new byte[Math.min(INITIAL, capacityBytes)];
+        this.ring = new ByteRing(Math.min(INITIAL, capacityBytes), capacityBytes);
     }
 
     /**
@@ -45,37 +43,22 @@ public final class InboundPipe {
         lock.lock();
         try {
             while (len > 0) {
-                if (bytes == ring.length && ring.length < capacity) {
-                    grow();
-                }
-                while (!closed && !ended && bytes == ring.length) {
+                while (!closed && !ended && ring.isFull()) {
                     changed.awaitUninterruptibly();
                 }
                 if (closed || ended) {
                     return false; // closing, or the input was ended early
                 }
-                int tail = (head + bytes) % ring.length;
-                int n = Math.min(len, Math.min(ring.length - bytes, ring.length - tail));
-                System.arraycopy(b, off, ring, tail, n);
+                int n = ring.put(b, off, len);
                 off += n;
                 len -= n;
-                bytes += n;
+                bytes = ring.size();
                 changed.signalAll();
             }
             return true;
         } finally {
             lock.unlock();
         }
-    }
-
-    /** Doubles the full ring, up to the capacity, its bytes laid out from the start. */
-    private void grow() {
-        byte[] larger = new byte[(int) Math.min(capacity, 2L * ring.length)];
-        int first = ring.length - head;
-        System.arraycopy(ring, head, larger, 0, first);
-        System.arraycopy(ring, 0, larger, first, head);
-        ring = larger;
-        head = 0;
     }
 
     /** The wire ended: the dispatcher reads what is left, then end of input. */
@@ -121,10 +104,8 @@ public final class InboundPipe {
                 }
                 return -1; // ended
             }
-            int n = Math.min(len, Math.min(bytes, ring.length - head));
-            System.arraycopy(ring, head, b, off, n);
-            head = (head + n) % ring.length;
-            bytes -= n;
+            int n = ring.take(b, off, len);
+            bytes = ring.size();
             changed.signalAll();
             return n;
         } finally {
