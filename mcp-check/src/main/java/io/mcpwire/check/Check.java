@@ -19,6 +19,11 @@ public final class Check {
 
     /** Runs a check, printing the report to {@code out}; the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) throws InterruptedException {
+        if (Options.wantsHelp(args)) {
+            out.print(Options.HELP);
+            out.flush();
+            return 0;
+        }
         Options options;
         try {
             options = Options.parse(args);

@@ -47,7 +47,35 @@ public record Options(List<String> command, boolean json, String protocolVersion
 
     /** The usage line. */
     public static final String USAGE = "usage: java -jar mcpwire-check.jar [--json] [--era auto|modern|legacy] [--protocol VERSION] "
-            + "[--timeout SECONDS] [--call TOOL JSON]... -- COMMAND [ARGS...]";
+            + "[--timeout SECONDS] [--call TOOL JSON]... -- COMMAND [ARGS...]   (--help: what each does)";
+
+    /** What {@code --help} prints: the usage, then each option. */
+    public static final String HELP = USAGE + "\n\n"
+            + "Runs COMMAND as an MCP host would, over its stdin and stdout, and reports what reached the wire.\n"
+            + "Exits 0 when the wire is clean and the server ends well, 1 when anything is wrong, 2 when the\n"
+            + "server could not be run or the command line is wrong.\n\n"
+            + "  --json               the report as JSON instead of text\n"
+            + "  --era ERA            auto (probe with server/discover, as dual-era hosts do; the default),\n"
+            + "                       modern, or legacy (initialize at once, no probe)\n"
+            + "  --protocol VERSION   the protocol version to ask for (a legacy one for initialize, a modern\n"
+            + "                       one for each request's _meta)\n"
+            + "  --timeout SECONDS    how long to wait for each answer, and for the exit after end of input\n"
+            + "                       (default 10)\n"
+            + "  --call TOOL JSON     also call TOOL with these arguments (a JSON object); repeatable\n"
+            + "  -h, --help           this text\n";
+
+    /** Whether the command line asks for {@link #HELP}: {@code --help} or {@code -h} before {@code --}. */
+    public static boolean wantsHelp(String[] args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return false;
+            }
+            if (a.equals("--help") || a.equals("-h")) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** The same options in {@code era}. */
     public Options withEra(EraChoice chosen) {

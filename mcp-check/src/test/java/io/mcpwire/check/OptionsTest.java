@@ -14,6 +14,27 @@ class OptionsTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Test
+    void helpPrintsTheUsageAndEveryOptionToStdoutAndExitsZero() throws Exception {
+        for (String flag : new String[] {"--help", "-h"}) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            int status = Check.run(new String[] {flag}, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true));
+            assertEquals(0, status, flag);
+            String help = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(help.startsWith("usage: java -jar mcpwire-check.jar"), help);
+            for (String option : new String[] {"--json", "--era", "--protocol", "--timeout", "--call", "--help"}) {
+                assertTrue(help.contains("  " + option) || help.contains(", " + option), option + " is described");
+            }
+            assertEquals("", err.toString(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        // After --, -h belongs to the server's command line.
+        assertEquals(java.util.List.of("srv", "-h"), Options.parse(new String[] {"--", "srv", "-h"}).command());
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        assertEquals(2, Check.run(new String[] {"--bogus"}, new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(err, true)), "an unknown option is still refused");
+    }
+
+    @Test
     void theEraIsAutoUnlessChosenAndAVersionGoesToItsOwnEra() {
         Options o = Options.parse(new String[] {"--", "srv"});
         assertEquals(Options.EraChoice.AUTO, o.era());

@@ -190,11 +190,12 @@ public final class StdioClaim implements AutoCloseable {
         }
 
         /**
-         * Uses this provider instead of choosing one (see {@code docs/platforms.md}); null chooses
-         * one as if none were given.
+         * Uses this provider instead of choosing one (see {@code docs/platforms.md}).
+         *
+         * @throws NullPointerException when {@code platform} is null (leave it out to have one chosen)
          */
         public Builder platform(PlatformDescriptors platform) {
-            this.platform = Optional.ofNullable(platform);
+            this.platform = Optional.of(Objects.requireNonNull(platform, "platform (leave it out to have one chosen)"));
             return this;
         }
 

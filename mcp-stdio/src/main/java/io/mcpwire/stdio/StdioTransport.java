@@ -270,15 +270,15 @@ public final class StdioTransport implements McpTransport {
 
         /**
          * The platform provider for the claim the transport takes itself (see
-         * {@code docs/platforms.md}); null chooses one.
+         * {@code docs/platforms.md}); without it, one is chosen.
          *
+         * @throws NullPointerException  when {@code platform} is null: nothing is reset
          * @throws IllegalStateException when a claim, streams or another platform was given
          */
         public Builder platform(PlatformDescriptors platform) {
-            if (platform != null) {
-                source.requireNoneGiven("a platform");
-            }
-            source = new WireSource.ClaimAtBuild(Optional.ofNullable(platform));
+            Objects.requireNonNull(platform, "platform (leave it out to have one chosen)");
+            source.requireNoneGiven("a platform");
+            source = new WireSource.ClaimAtBuild(Optional.of(platform));
             return this;
         }
 

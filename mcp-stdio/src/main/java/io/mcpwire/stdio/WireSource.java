@@ -41,7 +41,9 @@ sealed interface WireSource {
     record ClaimAtBuild(Optional<PlatformDescriptors> platform) implements WireSource {
         @Override
         public Optional<StdioClaim> claim() {
-            return Optional.of(StdioClaim.builder().platform(platform.orElse(null)).acquire());
+            StdioClaim.Builder claim = StdioClaim.builder();
+            platform.ifPresent(claim::platform);
+            return Optional.of(claim.acquire());
         }
 
         @Override

@@ -33,6 +33,11 @@ class TransportBuilderTest {
             assertThrows(IllegalStateException.class, () -> StdioTransport.builder().platform(fake).claim(claim));
             assertThrows(IllegalStateException.class, () -> StdioTransport.builder().claim(claim).platform(fake));
         }
-        StdioTransport.builder().platform(null).streams(in, out); // null chooses a provider: no source yet
+        // A null is no way to undo a source: it throws, and the streams given stay the source.
+        StdioTransport.Builder b = StdioTransport.builder().streams(in, out);
+        assertThrows(NullPointerException.class, () -> b.platform(null));
+        assertThrows(IllegalStateException.class, () -> b.platform(fake), "the streams are still the source");
+        assertThrows(NullPointerException.class, () -> StdioTransport.builder().claim(null));
+        assertThrows(NullPointerException.class, () -> StdioTransport.builder().streams(null, out));
     }
 }
