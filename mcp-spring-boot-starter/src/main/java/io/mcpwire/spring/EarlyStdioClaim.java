@@ -1,8 +1,6 @@
 package io.mcpwire.spring;
 
 import io.mcpwire.stdio.StdioClaim;
-import io.mcpwire.stdio.StderrPolicy;
-import io.mcpwire.stdio.StrayOutput;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -52,10 +50,7 @@ public final class EarlyStdioClaim implements ApplicationListener<ApplicationEnv
             return; // a second application in this JVM (devtools restart, a test): the claim stands
         }
         try {
-            StdioClaim claim = StdioClaim.builder()
-                    .strayOutput(StrayOutput.parse(env.getProperty("mcpwire.stdio.stray-output", "stderr")))
-                    .stderr(StderrPolicy.parse(env.getProperty(StderrPolicy.PROPERTY, "guarded")))
-                    .acquire();
+            StdioClaim claim = McpwireStdioProperties.of(env).claim();
             CLAIM.set(claim);
             LOG.log(Level.INFO, "mcpwire claimed stdin and stdout before the banner ({0})", claim);
         } catch (RuntimeException e) {
@@ -65,13 +60,10 @@ public final class EarlyStdioClaim implements ApplicationListener<ApplicationEnv
 
     /**
      * Whether this application is a Spring AI MCP server in stdio mode that wants mcpwire: the
-     * same conditions as {@link McpwireStdioAutoConfiguration}'s, read from the environment.
+     * auto-configuration's own conditions ({@link StdioServerCondition}, and Spring AI on the class path).
      */
     static boolean wanted(Environment env, ClassLoader loader) {
-        return env.getProperty("mcpwire.stdio.enabled", Boolean.class, true)
-                && env.getProperty("spring.ai.mcp.server.enabled", Boolean.class, true)
-                && env.getProperty("spring.ai.mcp.server.stdio", Boolean.class, false)
-                && ClassUtils.isPresent(SPRING_AI_MCP_SERVER, loader);
+        return StdioServerCondition.whyNot(env).isEmpty() && ClassUtils.isPresent(SPRING_AI_MCP_SERVER, loader);
     }
 
     /** The early claim while it is held; empty when none was taken or it has been released. */

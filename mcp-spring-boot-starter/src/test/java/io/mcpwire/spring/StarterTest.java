@@ -122,6 +122,47 @@ class StarterTest {
         assertUntouched(run(withoutSpringAi, "spring.ai.mcp.server.stdio=true"));
     }
 
+    @Test
+    void theEarlyClaimAndTheLateOneBothHonourTheSettings() throws Exception {
+        ConfigurableApplicationContext early = run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.exit-at-end-of-input=false",
+                "mcpwire.stdio.stray-output=null");
+        strayPrint();
+        assertEquals("", fake.stderrText(), "stray-output=null: the early claim discards stray output");
+        early.close();
+        EarlyStdioClaim.take().ifPresent(StdioClaim::close);
+
+        // A banner that gives the early claim back: the auto-configuration then claims itself, with the same settings.
+        Banner givesBack = (environment, source, out) -> EarlyStdioClaim.take().ifPresent(StdioClaim::close);
+        ConfigurableApplicationContext late = new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE).banner(givesBack)
+                .properties("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.exit-at-end-of-input=false", "mcpwire.stdio.stray-output=null")
+                .run();
+        contexts.add(late);
+        assertEquals(1, late.getBeansOfType(McpwireStdioServerTransportProvider.class).size(), "served over a claim taken late");
+        strayPrint();
+        assertEquals("", fake.stderrText(), "the late claim discards stray output too");
+        assertEquals(McpwireStdioProperties.class, late.getBean(McpwireStdioProperties.class).getClass(), "the settings are a bean");
+    }
+
+    @Test
+    void aBadSettingFailsTheStartUpNamingIt() {
+        Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                () -> run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.stderr=sometimes"));
+        String all = "";
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            all += t.getMessage() + "\n";
+        }
+        assertTrue(all.contains("mcpwire.stdio"), all);
+        assertTrue(all.contains("guarded or direct"), all);
+    }
+
+    /** What a tool's print does: a write to fd 1. */
+    private void strayPrint() throws Exception {
+        try (var fd1 = fake.provider().open(1)) {
+            byte[] text = "a stray print\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            fd1.write(text, 0, text.length);
+        }
+    }
+
     private void assertUntouched(ConfigurableApplicationContext context) {
         assertEquals(Optional.empty(), EarlyStdioClaim.take(), "no claim");
         assertTrue(context.getBeansOfType(McpServerTransportProviderBase.class).isEmpty(), "no transport bean");
