@@ -11,9 +11,8 @@ import io.mcpwire.protocol.ConnectionEra;
 import io.mcpwire.protocol.DiscoverResult;
 import io.mcpwire.protocol.Implementation;
 import io.mcpwire.protocol.McpProtocol;
-import io.mcpwire.protocol.MetaKeys;
+import io.mcpwire.protocol.ModernResult;
 import io.mcpwire.protocol.ProtocolEra;
-import io.mcpwire.protocol.ResultType;
 import io.mcpwire.transport.McpTransport;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;
@@ -45,6 +44,8 @@ public final class Dispatcher implements TransportListener {
     private final Implementation info;
     private final ConnectionEra era = new ConnectionEra();
     private final DiscoverResult discover;
+    /** What every modern result carries besides its own members. */
+    private final ModernResult modern;
     /** How long a client may cache the discover and list results: the tools never change. */
     private static final CacheHint CACHE = new CacheHint(3_600_000, CacheHint.Scope.PUBLIC);
     private final Map<String, Tool> tools = new LinkedHashMap<>();
@@ -56,6 +57,7 @@ public final class Dispatcher implements TransportListener {
         this.transport = transport;
         this.info = new Implementation(name, version);
         this.discover = new DiscoverResult(McpProtocol.MODERN_VERSIONS, capabilities(), Optional.of(info), Optional.empty(), CACHE);
+        this.modern = new ModernResult(info, CACHE);
         tools.forEach(t -> this.tools.put(t.name(), t));
     }
 
@@ -113,24 +115,17 @@ public final class Dispatcher implements TransportListener {
         }
     }
 
+    /** A modern request's members, each made complete by {@link ModernResult}, {@code server/discover}'s included. */
     private JsonNode modern(String method, String version, JsonNode params) throws RequestException {
-        ObjectNode result;
-        switch (method) {
-            case McpProtocol.SERVER_DISCOVER:
-                return discover.toJson();
-            case McpProtocol.TOOLS_LIST:
-                result = CACHE.writeTo(listTools());
-                break;
-            case McpProtocol.TOOLS_CALL:
-                result = callTool(params);
-                break;
-            default: // initialize, ping and the legacy methods do not exist in this era
-                throw new RequestException(ErrorCodes.METHOD_NOT_FOUND, "Method not found in protocol version "
-                        + version + ": " + JsonRpcError.quote(method));
-        }
-        result.put(ResultType.MEMBER, ResultType.COMPLETE.wire());
-        result.putObject(MetaKeys.META).set(MetaKeys.SERVER_INFO, info.toJson());
-        return result;
+        ObjectNode members = switch (method) {
+            case McpProtocol.SERVER_DISCOVER -> discover.toJson();
+            case McpProtocol.TOOLS_LIST -> listTools();
+            case McpProtocol.TOOLS_CALL -> callTool(params);
+            default -> // initialize, ping and the legacy methods do not exist in this era
+                    throw new RequestException(ErrorCodes.METHOD_NOT_FOUND, "Method not found in protocol version "
+                            + version + ": " + JsonRpcError.quote(method));
+        };
+        return modern.complete(method, members);
     }
 
     private static ObjectNode capabilities() {

@@ -29,14 +29,13 @@ public record DiscoverResult(List<String> supportedVersions, ObjectNode capabili
         Objects.requireNonNull(cache, "cache");
     }
 
-    /** The result object, {@code resultType} included. */
+    /** The result object, complete ({@link ModernResult}: {@code resultType}, the server's identity, the cache hint). */
     public ObjectNode toJson() {
-        ObjectNode result = JsonNodeFactory.instance.objectNode().put(ResultType.MEMBER, ResultType.COMPLETE.wire());
+        ObjectNode result = JsonNodeFactory.instance.objectNode();
         supportedVersions.forEach(result.putArray("supportedVersions")::add);
         result.set("capabilities", capabilities.deepCopy());
-        serverInfo.ifPresent(s -> result.putObject(MetaKeys.META).set(MetaKeys.SERVER_INFO, s.toJson()));
         instructions.ifPresent(i -> result.put("instructions", i));
-        return cache.writeTo(result);
+        return new ModernResult(serverInfo, cache).complete(McpProtocol.SERVER_DISCOVER, result);
     }
 
     /**

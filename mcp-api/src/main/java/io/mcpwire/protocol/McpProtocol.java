@@ -28,6 +28,14 @@ public final class McpProtocol {
     public static final String TOOLS_LIST = "tools/list";
     /** Calls one tool. */
     public static final String TOOLS_CALL = "tools/call";
+    /** Lists the server's prompts. */
+    public static final String PROMPTS_LIST = "prompts/list";
+    /** Lists the server's resources. */
+    public static final String RESOURCES_LIST = "resources/list";
+    /** Lists the server's resource templates. */
+    public static final String RESOURCES_TEMPLATES_LIST = "resources/templates/list";
+    /** Reads one resource. */
+    public static final String RESOURCES_READ = "resources/read";
     /** Cancels a request in flight. */
     public static final String CANCELLED = "notifications/cancelled";
 

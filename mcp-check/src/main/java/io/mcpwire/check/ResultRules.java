@@ -3,7 +3,7 @@ package io.mcpwire.check;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
 import io.mcpwire.protocol.CacheHint;
-import io.mcpwire.protocol.McpProtocol;
+import io.mcpwire.protocol.ModernResult;
 import io.mcpwire.protocol.ProtocolEra;
 import io.mcpwire.protocol.ResultType;
 import java.util.ArrayList;
@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * What the modern era asks of a result: a {@code resultType} the client knows, and on the
- * cacheable ones ({@code server/discover}, {@code tools/list}) {@code ttlMs} and {@code cacheScope}.
+ * cacheable ones ({@link ModernResult#CACHEABLE}: {@code server/discover}, the list methods,
+ * {@code resources/read}) {@code ttlMs} and {@code cacheScope}.
  * Legacy results are not judged.
  */
 final class ResultRules {
@@ -34,8 +35,7 @@ final class ResultRules {
                     + ", which 2026-07-28 does not define" : "has no resultType"),
                     "every result of protocol version " + dialect.version() + " says \"resultType\": \"complete\" (or \"input_required\")"));
         }
-        boolean cacheable = method.equals(McpProtocol.SERVER_DISCOVER) || method.equals(McpProtocol.TOOLS_LIST);
-        if (cacheable && CacheHint.of(result).isEmpty()) {
+        if (ModernResult.CACHEABLE.contains(method) && CacheHint.of(result).isEmpty()) {
             wrong.add(new Finding(Finding.Kind.MALFORMED_RESULT, Phase.SESSION, "the " + method + " result has no valid ttlMs and cacheScope",
                     "a cacheable result of " + dialect.version() + " says how long it stays fresh (\"ttlMs\", 0 or more) "
                             + "and who may share it (\"cacheScope\": \"public\" or \"private\")"));
