@@ -207,8 +207,7 @@ class ClaimHardeningTest {
         PlatformDescriptors unsupported = throwingOn(FakeProcess.withPipes(), "none", 0);
         PlatformDescriptors cannotRun = (PlatformDescriptors) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {PlatformDescriptors.class}, (proxy, m, args) -> switch (m.getName()) {
-                    case "isSupported" -> false;
-                    case "unavailabilityCause" -> "not here";
+                    case "probe" -> io.mcpwire.platform.Probe.unavailable("not here");
                     default -> m.invoke(unsupported, args);
                 });
         IsolationUnavailableException e = assertThrows(IsolationUnavailableException.class,

@@ -10,14 +10,21 @@ package io.mcpwire.platform;
  * rules (roll back, roll forward, keep the claim) depend on it.
  *
  * <p>Implementations must be thread-safe. Instances found by {@code ServiceLoader} are
- * constructed cheaply: loading native code waits until {@link #isSupported()} or an operation
- * needs it.
+ * constructed cheaply: loading native code waits until {@link #probe()}, the one explicit place
+ * for it, or an operation needs it. The engine asks {@link #spiVersion()} first and passes over a
+ * provider built for another version of this interface, saying so.
  *
  * <p>The engine calls a provider while it holds its own monitors (a claim's, and a served
  * descriptor's): a provider must not call back into the engine (claim, release or serve a stream)
  * from any operation, and should take no lock that code calling the engine may hold.
  */
 public interface PlatformDescriptors {
+
+    /**
+     * This interface's version. 1: before versions ({@code isSupported()} and
+     * {@code unavailabilityCause()}). 2: {@link #spiVersion()}, {@link #probe()} and {@link #pipe()}.
+     */
+    int SPI_VERSION = 2;
 
     /** The standard input descriptor. */
     int STDIN = 0;
@@ -29,14 +36,19 @@ public interface PlatformDescriptors {
     /** A short name for logs and for explicit choice ({@code -Dmcpwire.platform=NAME}). */
     String name();
 
-    /** Whether this provider can work in this process (operating system, native library). */
-    boolean isSupported();
+    /**
+     * The version of this interface the provider was built for: implement it as
+     * {@code return PlatformDescriptors.SPI_VERSION;}, which the compiler copies into the
+     * provider's own class, so that the engine can tell a provider built for another version.
+     */
+    int spiVersion();
 
     /**
-     * Why {@link #isSupported()} is false, for the warning that says isolation is off;
-     * null when supported.
+     * Whether this provider can work in this process (operating system, native library), loading
+     * its native code if it must, at most once: later calls give the same answer at once. Never
+     * throws: a failure to load is an {@link Probe.Unavailable} with the failure as its cause.
      */
-    String unavailabilityCause();
+    Probe probe();
 
     /**
      * Among supported providers, the highest priority is chosen automatically. A provider with a

@@ -3,11 +3,15 @@ package io.mcpwire.stdio.claim;
 import static io.mcpwire.stdio.claim.StdioLog.LOG;
 
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.Probe;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -16,9 +20,11 @@ import java.util.stream.Collectors;
 
 /**
  * Chooses the platform provider for a claim: an explicit one wins; then
- * {@code -Dmcpwire.platform=NAME} ({@code none} turns isolation off); then the supported provider
- * with the highest non-negative priority, asking each whether it can run only until one can. With none, the claim serves in place and one warning
- * on stderr says that isolation is off and why.
+ * {@code -Dmcpwire.platform=NAME} ({@code none} turns isolation off); then the usable provider
+ * with the highest non-negative priority, asking each ({@link #unusable}: its SPI version, then
+ * its probe) only until one can be used. It logs once which provider was bound and why each other
+ * one was passed over. With none, the claim serves in place and one warning on stderr says that
+ * isolation is off and why.
  */
 public final class ProviderSelection {
     /** The system property that names a provider. */
@@ -26,6 +32,7 @@ public final class ProviderSelection {
 
     private static final String OFF = "-D" + PROPERTY + "=none";
     private static final AtomicBoolean WARNED = new AtomicBoolean();
+    private static final AtomicBoolean REPORTED = new AtomicBoolean();
     private static volatile List<PlatformDescriptors> loaded;
 
     private ProviderSelection() {
@@ -70,8 +77,32 @@ public final class ProviderSelection {
     }
 
     private static Choice given(PlatformDescriptors explicit) {
-        return explicit.isSupported() ? new Chosen(explicit) : new None("the provider given, "
-                + explicit.name() + ", cannot run here: " + explicit.unavailabilityCause());
+        return unusable(explicit).<Choice>map(why -> new None("the provider given, " + explicit.name() + ", cannot be used: " + why))
+                .orElseGet(() -> new Chosen(explicit));
+    }
+
+    /**
+     * Why {@code p} cannot be bound, or empty when it can: built for another version of the SPI,
+     * or its probe says it cannot run here. Never throws, whatever the provider does.
+     */
+    public static Optional<String> unusable(PlatformDescriptors p) {
+        int version;
+        try {
+            version = p.spiVersion();
+        } catch (AbstractMethodError e) {
+            version = 1; // built before the SPI had versions
+        } catch (RuntimeException | LinkageError e) {
+            return Optional.of("its spiVersion() threw " + e);
+        }
+        if (version != PlatformDescriptors.SPI_VERSION) {
+            return Optional.of("built for version " + version + " of the platform SPI; this mcpwire speaks version "
+                    + PlatformDescriptors.SPI_VERSION + " (rebuild the provider against this mcpwire-platform-spi)");
+        }
+        try {
+            return p.probe() instanceof Probe.Unavailable u ? Optional.of(u.reason()) : Optional.empty();
+        } catch (RuntimeException | LinkageError e) {
+            return Optional.of("its probe threw " + e);
+        }
     }
 
     private static Choice pick() {
@@ -80,30 +111,77 @@ public final class ProviderSelection {
             return new None(OFF);
         }
         List<PlatformDescriptors> all = providers();
-        if (!wanted.isEmpty()) {
-            // One name may stand for one provider per OS (the FFM module's): the one that can run here.
-            List<PlatformDescriptors> named = all.stream().filter(p -> p.name().equals(wanted)).collect(Collectors.toList());
-            if (named.isEmpty()) {
-                return new None("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
-            }
-            return named.stream().filter(PlatformDescriptors::isSupported).findFirst().<Choice>map(Chosen::new)
-                    .orElseGet(() -> new None("-D" + PROPERTY + "=" + wanted + " cannot run here: " + named.stream()
-                            .map(PlatformDescriptors::unavailabilityCause).distinct().collect(Collectors.joining("; "))));
+        Map<PlatformDescriptors, String> passedOver = new LinkedHashMap<>();
+        Choice choice = wanted.isEmpty() ? byPriority(all, passedOver) : byName(wanted, all, passedOver);
+        report(choice, all, passedOver);
+        return choice;
+    }
+
+    /** One name may stand for one provider per OS (the FFM module's): the first of them that can be used. */
+    private static Choice byName(String wanted, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
+        List<PlatformDescriptors> named = all.stream().filter(p -> p.name().equals(wanted)).collect(Collectors.toList());
+        if (named.isEmpty()) {
+            return new None("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
         }
-        // Asked in priority order and no further than the first that can run, so that a lower
-        // provider's native library (JNA's, behind the FFM provider) is never loaded for nothing.
-        return all.stream()
-                .filter(p -> p.priority() >= 0)
-                .sorted(Comparator.comparingInt(PlatformDescriptors::priority).reversed())
-                .filter(PlatformDescriptors::isSupported)
-                .findFirst()
-                .<Choice>map(Chosen::new)
-                .orElseGet(() -> new None(all.isEmpty()
-                        ? "no platform provider is on the path (add platform-posix or platform-windows)"
-                        : "no platform provider can run here: " + all.stream()
-                                .filter(p -> p.priority() >= 0)
-                                .map(p -> p.name() + ": " + p.unavailabilityCause())
-                                .collect(Collectors.joining("; "))));
+        for (PlatformDescriptors p : named) {
+            Optional<String> why = unusable(p);
+            if (why.isEmpty()) {
+                return new Chosen(p);
+            }
+            passedOver.put(p, why.get());
+        }
+        return new None("-D" + PROPERTY + "=" + wanted + " cannot be used: " + String.join("; ", new LinkedHashSet<>(passedOver.values())));
+    }
+
+    /**
+     * Asked in priority order and no further than the first that can be used, so that a lower
+     * provider's native library (JNA's, behind the FFM provider) is never loaded for nothing.
+     */
+    private static Choice byPriority(List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
+        List<PlatformDescriptors> ranked = all.stream().filter(p -> p.priority() >= 0)
+                .sorted(Comparator.comparingInt(PlatformDescriptors::priority).reversed()).toList();
+        for (PlatformDescriptors p : ranked) {
+            Optional<String> why = unusable(p);
+            if (why.isEmpty()) {
+                return new Chosen(p);
+            }
+            passedOver.put(p, why.get());
+        }
+        return new None(all.isEmpty()
+                ? "no platform provider is on the path (add platform-posix or platform-windows)"
+                : "no platform provider can be used here: " + passedOver.entrySet().stream()
+                        .map(e -> e.getKey().name() + ": " + e.getValue()).collect(Collectors.joining("; ")));
+    }
+
+    /**
+     * Says once which provider was bound and why each other one found was passed over: at INFO when
+     * one that was asked could not be used, else at DEBUG.
+     */
+    private static void report(Choice choice, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
+        if (choice instanceof Chosen chosen && REPORTED.compareAndSet(false, true)) {
+            LOG.log(passedOver.isEmpty() ? Level.DEBUG : Level.INFO, bindingReport(chosen.platform(), all, passedOver));
+        }
+    }
+
+    /**
+     * Which provider was bound, and why each other one {@code found} was passed over: the reason
+     * it could not be used ({@code passedOver}), a negative priority, or a lower one (not asked).
+     */
+    public static String bindingReport(PlatformDescriptors bound, List<PlatformDescriptors> found,
+                                       Map<PlatformDescriptors, String> passedOver) {
+        List<String> others = new ArrayList<>();
+        for (PlatformDescriptors p : found) {
+            if (p == bound) {
+                continue;
+            }
+            String why = passedOver.containsKey(p) ? "cannot be used: " + passedOver.get(p)
+                    : p.priority() < 0 ? "chosen only by name (priority " + p.priority() + ")"
+                    : "not asked: priority " + p.priority() + ", below " + bound.name() + "'s " + bound.priority();
+            others.add(p.name() + " (" + why + ")");
+        }
+        return "platform provider " + bound.name() + " bound (platform SPI version " + PlatformDescriptors.SPI_VERSION
+                + ", priority " + bound.priority() + "); "
+                + (others.isEmpty() ? "no other provider found" : "also found: " + String.join(", ", others));
     }
 
     private static String names(List<PlatformDescriptors> all) {

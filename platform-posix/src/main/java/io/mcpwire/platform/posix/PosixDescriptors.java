@@ -9,7 +9,7 @@ import io.mcpwire.platform.rules.posix.PosixPlatform;
  * POSIX provider ({@link PosixPlatform}) over a JNA binding of the C library.
  *
  * <p>Constructing it costs nothing; JNA and the C library load on the first call that needs
- * them ({@link #isSupported()} or an operation), so a process that never claims never loads JNA.
+ * them ({@link #probe()} or an operation), so a process that never claims never loads JNA.
  */
 public final class PosixDescriptors extends PosixPlatform {
     private static final NativeBinding<PosixLib> JNA = NativeBinding.lazy("the C library through JNA",

@@ -39,7 +39,7 @@ class PosixDescriptorsTest {
 
     @BeforeEach
     void pipe() throws DescriptorException {
-        assertTrue(posix.isSupported(), posix::unavailabilityCause);
+        assertEquals(io.mcpwire.platform.Probe.available(), posix.probe());
         PosixLib p = PosixDescriptors.binding();
         int[] ends = new int[2];
         p.check(p.libc().pipe(ends), "pipe", -1);
@@ -97,7 +97,8 @@ class PosixDescriptorsTest {
         assertEquals("posix", posix.name());
         assertTrue(posix.priority() >= 0);
         assertTrue(posix.jvmStreamsFollowDescriptors());
-        assertEquals(null, posix.unavailabilityCause());
+        assertEquals(io.mcpwire.platform.Probe.available(), posix.probe());
+        assertEquals(io.mcpwire.platform.PlatformDescriptors.SPI_VERSION, posix.spiVersion());
         assertEquals(1030, PosixConstants.forOs("Linux").fDupfdCloexec());
         assertEquals(67, PosixConstants.forOs("Mac OS X").fDupfdCloexec());
         assertEquals(17, PosixConstants.forOs("FreeBSD").fDupfdCloexec());

@@ -2,6 +2,7 @@ package io.mcpwire.platform.rules;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.Probe;
 
 /**
  * A provider whose rules run over a native binding loaded on first use: it can run here exactly
@@ -22,13 +23,15 @@ public abstract class BoundPlatform<B> implements PlatformDescriptors {
         return binding.get();
     }
 
+    /** The version these rules were built for. */
     @Override
-    public boolean isSupported() {
-        return binding.isAvailable();
+    public final int spiVersion() {
+        return PlatformDescriptors.SPI_VERSION;
     }
 
+    /** Whether the binding loads: it is loaded now, once. */
     @Override
-    public String unavailabilityCause() {
-        return binding.unavailabilityMessage();
+    public Probe probe() {
+        return binding.probe();
     }
 }

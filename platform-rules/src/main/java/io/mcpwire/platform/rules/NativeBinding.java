@@ -1,7 +1,7 @@
 package io.mcpwire.platform.rules;
 
 import io.mcpwire.platform.DescriptorException;
-import java.util.Optional;
+import io.mcpwire.platform.Probe;
 
 /**
  * A provider's native bindings, loaded on first use and at most once, or the reason they cannot
@@ -88,23 +88,17 @@ public final class NativeBinding<T> {
         throw e;
     }
 
-    /** Whether the bindings load. */
-    public boolean isAvailable() {
-        return outcome() instanceof Loaded;
-    }
-
-    /** Why the bindings cannot be loaded, as the load threw it; empty when they can. */
-    public Optional<Throwable> unavailabilityCause() {
-        return outcome() instanceof Unavailable<T> u ? Optional.of(u.cause()) : Optional.empty();
-    }
-
     /**
-     * Why the bindings cannot be loaded, for the warning that says isolation is off; null when
-     * they can (as {@code PlatformDescriptors.unavailabilityCause()} wants it).
+     * Whether the bindings load, loading them now if they have not been: unavailable with the
+     * load's failure as the cause, its message the reason when it says "not this system"
+     * ({@link UnsupportedOperationException}).
      */
-    public String unavailabilityMessage() {
-        return unavailabilityCause()
-                .map(t -> t instanceof UnsupportedOperationException ? t.getMessage() : "could not load " + what + ": " + t)
-                .orElse(null);
+    public Probe probe() {
+        Outcome<T> o = outcome();
+        if (o instanceof Unavailable<T> u) {
+            Throwable t = u.cause();
+            return Probe.unavailable(t instanceof UnsupportedOperationException ? t.getMessage() : "could not load " + what + ": " + t, t);
+        }
+        return Probe.available();
     }
 }

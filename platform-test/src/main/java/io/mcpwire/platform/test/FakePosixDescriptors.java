@@ -7,6 +7,7 @@ import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.StandardOrigin;
 import java.io.ByteArrayOutputStream;
 
@@ -29,13 +30,14 @@ public abstract sealed class FakePosixDescriptors implements PlatformDescriptors
     }
 
     @Override
-    public boolean isSupported() {
-        return true;
+    public int spiVersion() {
+        return SPI_VERSION;
     }
 
+    /** A fake runs anywhere. */
     @Override
-    public String unavailabilityCause() {
-        return null;
+    public Probe probe() {
+        return Probe.available();
     }
 
     /** Negative: the fake is chosen only by name or explicitly, never automatically. */

@@ -7,6 +7,7 @@ import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.StandardOrigin;
 
 /**
@@ -25,8 +26,8 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     }
 
     @Override public String name() { return "fake"; }
-    @Override public boolean isSupported() { return true; }
-    @Override public String unavailabilityCause() { return null; }
+    @Override public int spiVersion() { return SPI_VERSION; }
+    @Override public Probe probe() { return Probe.available(); }
     @Override public int priority() { return -100; } // never chosen automatically; see FakeProcess
     @Override public boolean jvmStreamsFollowDescriptors() { return fake().jvmStreamsFollowDescriptors(); }
     @Override public DescriptorTable descriptorTable() { return fake().descriptorTable(); }

@@ -2,6 +2,7 @@ package io.mcpwire.platform.windows;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
@@ -172,14 +173,15 @@ class WindowsDescriptorsTest {
     void itSaysTheJvmStreamsDoNotFollowTheDescriptors() {
         assertFalse(provider.jvmStreamsFollowDescriptors());
         assertEquals("windows", provider.name());
-        assertTrue(provider.isSupported(), "over bindings given to it");
+        assertEquals(io.mcpwire.platform.Probe.available(), provider.probe(), "over bindings given to it");
     }
 
     @Test
     @DisabledOnOs(value = OS.WINDOWS, disabledReason = "checks the answer on every other system")
     void elsewhereItIsUnsupportedAndSaysWhy() {
         WindowsDescriptors real = new WindowsDescriptors();
-        assertFalse(real.isSupported());
-        assertTrue(real.unavailabilityCause().startsWith("not Windows"), real.unavailabilityCause());
+        io.mcpwire.platform.Probe.Unavailable why = assertInstanceOf(io.mcpwire.platform.Probe.Unavailable.class, real.probe());
+        assertTrue(why.reason().startsWith("not Windows"), why.reason());
+        assertTrue(why.cause().isPresent(), "the load's failure is kept");
     }
 }

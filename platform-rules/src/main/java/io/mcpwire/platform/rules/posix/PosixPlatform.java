@@ -21,7 +21,7 @@ import java.util.Map;
  * gives its priority and how its binding loads.
  *
  * <p>Constructing it costs nothing; the binding loads on the first call that needs it
- * ({@link #isSupported()} or an operation). The private duplicate is
+ * ({@link #probe()} or an operation). The private duplicate is
  * {@code fcntl(fd, F_DUPFD_CLOEXEC, 3)}, the diversion {@code open("/dev/null", O_CLOEXEC)}, a
  * descriptor's identity the device and inode that the JDK's own {@code stat} of
  * {@code /dev/fd/N} reports (no {@code struct stat} layout in this code), and the streams poll a

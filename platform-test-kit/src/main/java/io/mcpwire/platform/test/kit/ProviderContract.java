@@ -13,6 +13,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
+import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
 import java.nio.channels.AsynchronousCloseException;
@@ -79,7 +80,7 @@ public abstract class ProviderContract {
     @BeforeEach
     final void openPipe() throws DescriptorException {
         provider = provider();
-        assertTrue(provider.isSupported(), () -> provider.name() + " cannot run here: " + provider.unavailabilityCause());
+        assertEquals(Probe.available(), provider.probe(), () -> provider.name() + " cannot run here");
         int[] ends = pipe();
         readEnd = ends[0];
         writeEnd = ends[1];
@@ -108,10 +109,19 @@ public abstract class ProviderContract {
         assertTrue(closed != null && !closed.isBlank(), "describe of a closed descriptor says something too");
     }
 
+    /** The probe is the one place that loads native code, once: asked again, the same answer. */
     @Test
-    void aSupportedProviderSaysNoUnavailabilityCause() {
-        assertEquals(null, provider.unavailabilityCause());
+    void theProbeSaysAvailableAndSaysItAgain() {
+        assertEquals(Probe.available(), provider.probe());
+        assertEquals(Probe.available(), provider.probe());
         assertFalse(provider.name().isBlank());
+    }
+
+    /** The engine passes over a provider built for another version of the SPI. */
+    @Test
+    void itDeclaresTheVersionOfTheSpiItWasBuiltFor() {
+        assertEquals(PlatformDescriptors.SPI_VERSION, provider.spiVersion(),
+                () -> provider.name() + " was built for SPI version " + provider.spiVersion());
     }
 
     @Test
