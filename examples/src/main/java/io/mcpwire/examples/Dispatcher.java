@@ -34,7 +34,7 @@ import tools.jackson.databind.node.ObjectNode;
  * and {@code tools/call}; or modern (2026-07-28), with {@code server/discover}, {@code tools/list}
  * and {@code tools/call}, each answered in the version its own {@code _meta} names, with
  * {@code resultType} and the server's identity in the result's {@code _meta}. Other methods get
- * -32601; notifications are never answered. Requests are handled on the transport's reader
+ * -32601; notifications are never answered. Requests are handled on the transport's dispatcher
  * thread, in the order they arrive.
  */
 public final class Dispatcher implements TransportListener {

@@ -13,8 +13,8 @@ import java.io.IOException;
 public interface McpTransport extends AutoCloseable {
 
     /**
-     * Starts reading. Incoming messages go to {@code listener} on the transport's reader thread,
-     * in the order they arrived.
+     * Starts reading. Incoming messages go to {@code listener} on the one thread the transport
+     * delivers on (mcpwire's stdio transport: its dispatcher thread), in the order they arrived.
      *
      * @throws IllegalStateException when already started or closed
      */

@@ -3,7 +3,11 @@ package io.mcpwire.transport;
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 
-/** Receives what a {@link McpTransport} reads, on the transport's reader thread. */
+/**
+ * Receives what a {@link McpTransport} reads, in order, on the one thread the transport delivers
+ * on (mcpwire's stdio transport: its dispatcher thread, not the thread that reads the wire);
+ * {@link #onClosed} may come from whichever thread ends the session.
+ */
 public interface TransportListener {
 
     /** One decoded message. */
