@@ -149,7 +149,7 @@ public final class ProviderSelection {
         }
         return new None(all.isEmpty()
                 ? "no platform provider is on the path (add platform-posix or platform-windows)"
-                : "no platform provider can be used here: " + passedOver.entrySet().stream()
+                : "no platform provider can run here: " + passedOver.entrySet().stream()
                         .map(e -> e.getKey().name() + ": " + e.getValue()).collect(Collectors.joining("; ")));
     }
 

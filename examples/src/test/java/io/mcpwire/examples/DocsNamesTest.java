@@ -1,0 +1,119 @@
+package io.mcpwire.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every class the docs name in backticks exists, and so does every member they name on one of
+ * mcpwire's classes ({@code Type.member}, {@code Type.member(...)}, {@code Type#member}): a type or
+ * method renamed in the code and not in the docs fails here. A name is mcpwire's (a type declared in
+ * the sources), the JDK's, or one of the other software's names the docs cite, listed below.
+ */
+class DocsNamesTest {
+    private static final Path ROOT = Path.of("..");
+    /** A type's name, camel case with a capital inside, alone or with a member. */
+    private static final Pattern NAME = Pattern.compile("([A-Z][a-z][A-Za-z0-9_]*[A-Z][A-Za-z0-9_]*)(?:[.#]([a-z][A-Za-z0-9_]*)(?:\\(.*\\))?)?");
+    private static final Pattern DECLARATION = Pattern.compile("\\b(?:class|record|enum|interface)\\s+([A-Z]\\w*)");
+    /** Other software's names the docs cite, none of them on this module's path. */
+    private static final Set<String> OTHERS = Set.of(
+            // Win32, as platforms.md cites its calls
+            "CancelIoEx", "CancelSynchronousIo", "CompareObjectHandles", "CreatePipe", "DuplicateHandle", "GetConsoleMode",
+            "GetFileInformationByHandle", "GetFileType", "GetStdHandle", "OpenThread", "ReadFile", "SetHandleInformation",
+            "SetStdHandle", "WriteFile",
+            // OpenJDK's native source file, and the Linux /proc status fields the benchmarks read
+            "ProcessImpl_md", "VmHWM", "VmRSS",
+            // Spring Boot
+            "ApplicationEnvironmentPreparedEvent", "ApplicationListener", "ApplicationStartingEvent",
+            "ConfigDataEnvironmentPostProcessor", "EnvironmentPostProcessor", "EnvironmentPostProcessorApplicationListener",
+            "LoggingApplicationListener",
+            // the official MCP SDKs (Java and TypeScript) and Jackson 2
+            "McpServer", "McpServerSession", "StdioServerTransport", "StdioServerTransportProvider", "ElicitFormRequest",
+            "UnsupportedProtocolVersionError", "JsonMapper", "StreamReadConstraints");
+
+    @Test
+    void everyNameTheDocsGiveExists() throws IOException {
+        Map<String, List<String>> sources = declaredTypes();
+        assertTrue(sources.size() > 100, "read the sources: " + sources.size() + " types");
+        List<String> missing = new ArrayList<>();
+        Set<String> checked = new TreeSet<>();
+        for (Path doc : docs()) {
+            String text = Files.readString(doc, StandardCharsets.UTF_8).replaceAll("(?s)```.*?```", "");
+            Matcher span = Pattern.compile("`([^`]+)`").matcher(text);
+            while (span.find()) {
+                Matcher m = NAME.matcher(span.group(1).trim());
+                if (!m.matches()) {
+                    continue;
+                }
+                String type = m.group(1);
+                String member = m.group(2);
+                checked.add(span.group(1));
+                List<String> declaring = sources.get(type);
+                if (declaring == null) {
+                    if (!OTHERS.contains(type) && !inTheJdk(type)) {
+                        missing.add(ROOT.relativize(doc) + ": `" + span.group(1) + "`: no type " + type);
+                    }
+                } else if (member != null && declaring.stream().noneMatch(s -> s.matches("(?s).*\\b" + member + "\\b.*"))) {
+                    missing.add(ROOT.relativize(doc) + ": `" + span.group(1) + "`: " + type + " has no " + member);
+                }
+            }
+        }
+        assertTrue(checked.size() > 50, "checked the docs' names: " + checked.size());
+        assertEquals(List.of(), missing, "named in the docs, found nowhere");
+    }
+
+    private static List<Path> docs() throws IOException {
+        try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
+            List<Path> all = docs.filter(p -> p.toString().endsWith(".md")).sorted().collect(Collectors.toList());
+            all.add(ROOT.resolve("README.md"));
+            return all;
+        }
+    }
+
+    /** Each type declared in the Java sources, with the text of every file that declares one by that name. */
+    private static Map<String, List<String>> declaredTypes() throws IOException {
+        Map<String, List<String>> types = new HashMap<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            for (Path f : (Iterable<Path>) files.filter(DocsNamesTest::javaSource)::iterator) {
+                String text = Files.readString(f, StandardCharsets.UTF_8);
+                Matcher m = DECLARATION.matcher(text);
+                while (m.find()) {
+                    types.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(text);
+                }
+            }
+        }
+        return types;
+    }
+
+    private static boolean javaSource(Path p) {
+        String s = p.toString().replace('\\', '/');
+        return s.endsWith(".java") && !s.contains("/target/") && !s.contains("/node_modules/") && !s.contains("/.git/");
+    }
+
+    /** Whether a class of that simple name is in a module of the JDK. */
+    private static boolean inTheJdk(String simpleName) {
+        return ModuleLayer.boot().modules().stream().flatMap(m -> m.getPackages().stream()).anyMatch(pkg -> {
+            try {
+                Class.forName(pkg + "." + simpleName, false, ClassLoader.getPlatformClassLoader());
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                return false;
+            }
+        });
+    }
+}
