@@ -31,7 +31,7 @@ public final class DemoServer {
         String isolation = "stdio claimed through " + claim.platformName() + ", "
                 + (claim.isIsolated() ? "isolated" : "NOT isolated (serving in place)");
         StdioTransport transport = StdioTransport.builder().claim(claim).build();
-        Dispatcher server = new Dispatcher(transport, "mcpwire-demo", "0.1.0", DemoTools.all()).start();
+        ToolServer server = new ToolServer(transport, "mcpwire-demo", "0.1.0", DemoTools.all()).start();
         TransportClosed closed = server.awaitClosed();
         // Logged at the end: looking the logger up and the first record cost tens of milliseconds
         // of start-up. Under 2>&1 stderr is the wire again once the claim is released, so then

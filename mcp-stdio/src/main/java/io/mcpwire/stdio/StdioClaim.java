@@ -2,9 +2,9 @@ package io.mcpwire.stdio;
 
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.claim.ClaimRequest;
-import io.mcpwire.stdio.claim.ClaimWire;
-import io.mcpwire.stdio.claim.ClaimedWire;
-import io.mcpwire.stdio.claim.InPlaceWire;
+import io.mcpwire.stdio.claim.HeldClaim;
+import io.mcpwire.stdio.claim.ProviderClaim;
+import io.mcpwire.stdio.claim.InPlaceClaim;
 import io.mcpwire.stdio.claim.ProviderSelection;
 import io.mcpwire.stdio.wire.Wire;
 import java.io.InputStream;
@@ -37,7 +37,7 @@ import java.util.Optional;
 public final class StdioClaim implements AutoCloseable {
     private static final Duration DEFAULT_WAKE_TIMEOUT = Duration.ofSeconds(5);
 
-    private final ClaimWire wire;
+    private final HeldClaim wire;
 
     private StdioClaim(Builder b) {
         Isolation isolation = b.isolation != null ? b.isolation : Isolation.fromSystemProperty();
@@ -46,11 +46,11 @@ public final class StdioClaim implements AutoCloseable {
         ClaimRequest request = new ClaimRequest(b.input, b.output, stray, stderr, b.wakeTimeout.toMillis());
         ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, isolation == Isolation.PREFERRED);
         if (choice instanceof ProviderSelection.Chosen chosen) {
-            wire = new ClaimedWire(chosen.platform(), request, isolation);
+            wire = new ProviderClaim(chosen.platform(), request, isolation);
         } else if (isolation == Isolation.REQUIRED) {
             throw new IsolationUnavailableException(((ProviderSelection.None) choice).why());
         } else {
-            wire = new InPlaceWire(request);
+            wire = new InPlaceClaim(request);
         }
     }
 

@@ -210,7 +210,7 @@ public final class StdioTransport implements McpTransport {
             } else {
                 wire.wake();
             }
-            lifecycle.closed();
+            lifecycle.markClosed();
             return;
         }
         terminate(TransportClosed.Reason.CLOSED, null); // answers still owed are not waited for
@@ -364,7 +364,7 @@ public final class StdioTransport implements McpTransport {
          */
         public StdioTransport build() {
             TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
-                    answerDecodeErrors, hostWatch, source.releasedOnClose(), Optional.ofNullable(hostExitForTests));
+                    answerDecodeErrors, hostWatch, source.releaseOnClose(), Optional.ofNullable(hostExitForTests));
             Optional<StdioClaim> claim = source.claim();
             return new StdioTransport(options, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim);
         }

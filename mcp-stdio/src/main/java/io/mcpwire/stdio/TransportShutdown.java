@@ -25,7 +25,7 @@ import java.lang.System.Logger.Level;
 record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue queue, FrameWriter frames, Wire wire,
                          WireInput input, PendingRequests pending, LineDispatcher lines, TransportListener listener,
                          Thread dispatcher, Thread writer, long graceNanos, Runnable stopWatchingTheHost,
-                         boolean releaseWire) {
+                         boolean releaseOnClose) {
     private static final long JOIN_MILLIS = 2_000;
 
     /**
@@ -48,7 +48,7 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
             lifecycle.stopSends();
             stopWatchingTheHost.run();
             int unwritten = queue.close();
-            frames.stopping();
+            frames.markStopping();
             // A writer still blocked on a client that does not read loses its frame, counted.
             boolean readersLeave = wire.wake();
             input.close();
@@ -63,7 +63,7 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
                 reason = TransportClosed.Reason.FAILED; // the answers could not be delivered
                 cause = frames.failure();
             }
-            if (releaseWire) {
+            if (releaseOnClose) {
                 wire.release(); // else the claim's owner puts it back, later
             }
             if (dropped > 0) {
@@ -77,7 +77,7 @@ record TransportShutdown(Lifecycle lifecycle, Progress progress, OutboundQueue q
                 LOG.log(Level.ERROR, "the listener failed on close", e);
             }
         } finally {
-            lifecycle.closed();
+            lifecycle.markClosed();
         }
     }
 

@@ -16,7 +16,7 @@ sealed interface WireSource {
     String describe();
 
     /** Whether the transport puts the wire back when it closes: false for a claim its owner keeps. */
-    default boolean releasedOnClose() {
+    default boolean releaseOnClose() {
         return !(this instanceof GivenClaim claim && claim.kept());
     }
 

@@ -37,10 +37,10 @@
  * <table>
  * <caption>Locks, outermost first</caption>
  * <tr><th>lock</th><th>taken by</th><th>guards</th><th>runs under it</th></tr>
- * <tr><td>{@code ClaimedWire}'s or {@code InPlaceWire}'s monitor</td><td>the releasing thread (a
+ * <tr><td>{@code ProviderClaim}'s or {@code InPlaceClaim}'s monitor</td><td>the releasing thread (a
  *     caller of {@code close}, or the close's winner)</td><td>the release, once</td><td>provider
  *     calls ({@code dup2}, {@code close}, {@code SetStdHandle}, the Windows rules' own monitors);
- *     {@code System.out}'s flush (rule 12); an {@code Endpoint}'s monitor; then the registry's</td></tr>
+ *     {@code System.out}'s flush (only while fd 1 is off the wire); an {@code Endpoint}'s monitor; then the registry's</td></tr>
  * <tr><td>an {@code Endpoint}'s monitor</td><td>a reader, a writer, the releasing thread</td>
  *     <td>a served descriptor's calls in flight</td><td>the provider stream's {@code wakeUp}; waits
  *     that release the monitor</td></tr>

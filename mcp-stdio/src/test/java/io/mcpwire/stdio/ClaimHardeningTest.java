@@ -171,7 +171,7 @@ class ClaimHardeningTest {
 
     @Test
     void aClaimThatFailsHalfWayPutsBackWhatItTookAndRegistersNothing() throws IOException {
-        FakeProcess fake = FakeProcess.builder().windowsStyle().build();
+        FakeProcess fake = FakeProcess.builder().detachedJvmStreams().build();
         TableSnapshot before = fake.snapshot();
         PrintStream out = System.out;
         InputStream in = System.in;

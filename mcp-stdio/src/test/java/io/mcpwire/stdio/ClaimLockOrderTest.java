@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.stdio.claim.ClaimRequest;
-import io.mcpwire.stdio.claim.InPlaceWire;
+import io.mcpwire.stdio.claim.InPlaceClaim;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,7 +26,7 @@ class ClaimLockOrderTest {
         CyclicBarrier start = new CyclicBarrier(2);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         for (int round = 0; round < ROUNDS; round++) {
-            InPlaceWire holder = new InPlaceWire(BOTH);
+            InPlaceClaim holder = new InPlaceClaim(BOTH);
             Thread releasing = new Thread(() -> {
                 await(start);
                 holder.release();
@@ -34,7 +34,7 @@ class ClaimLockOrderTest {
             Thread claiming = new Thread(() -> {
                 await(start);
                 try {
-                    new InPlaceWire(BOTH).release(); // granted when the holder was gone already
+                    new InPlaceClaim(BOTH).release(); // granted when the holder was gone already
                 } catch (ClaimRefusedException refused) {
                     if (!refused.getMessage().contains("StdioClaim[none]")) {
                         failure.compareAndSet(null, new AssertionError("the refusal names no holder: " + refused.getMessage()));
@@ -52,7 +52,7 @@ class ClaimLockOrderTest {
                 throw new AssertionError(failure.get());
             }
         }
-        new InPlaceWire(BOTH).release(); // and every descriptor is free again
+        new InPlaceClaim(BOTH).release(); // and every descriptor is free again
     }
 
     @Test

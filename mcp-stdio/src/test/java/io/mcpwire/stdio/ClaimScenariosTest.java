@@ -93,7 +93,7 @@ class ClaimScenariosTest {
 
     @Test
     void onWindowsStyleTheJvmStreamsAreSwappedForTheSessionThenPointedAtTheRestoredDescriptors() throws IOException {
-        FakeProcess fake = FakeProcess.builder().windowsStyle().build();
+        FakeProcess fake = FakeProcess.builder().detachedJvmStreams().build();
         var out = System.out;
         var in = System.in;
         try {
@@ -124,7 +124,7 @@ class ClaimScenariosTest {
 
     @Test
     void unflushedSystemOutTextDrainsIntoTheDiversionNotOntoTheRestoredWire() throws IOException {
-        FakeProcess fake = FakeProcess.builder().windowsStyle().build();
+        FakeProcess fake = FakeProcess.builder().detachedJvmStreams().build();
         var out = System.out;
         try (StdioClaim claim = claim(fake)) {
             exchange(fake, claim);

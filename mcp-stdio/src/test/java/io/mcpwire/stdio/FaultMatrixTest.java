@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The contract's fault matrix: a full session (claim both streams, serve one request and one
  * response, release) with a failure injected at every platform call, alone and in every pair,
  * with the destroying variant for every {@code dup2} that can destroy its target; after each run,
- * rule 9 is checked. The Windows layouts run under every {@link WindowsVariant} that ships, and are
+ * "every failure lands on the safe side" is checked. The Windows layouts run under every {@link WindowsVariant} that ships, and are
  * also held to what a Java child started with {@code inheritIO()} gets: the JVM's start-up handles.
  */
 class FaultMatrixTest {
@@ -253,7 +253,7 @@ class FaultMatrixTest {
         }
 
         fake.faults().clear();
-        // Rule 7: rebinding the standard handle is best effort, so a failed rebind may leave a slot
+        // Restoring rebinds the standard handle at best effort, so a failed rebind may leave a slot
         // behind, and a start-up value that could not be taken back (a failed DuplicateHandle) is
         // logged, not fixed; the descriptors themselves must always be exactly as before.
         boolean rebindFailed = faults.stream().anyMatch(f -> SLOT_OPS.contains(calls.get(f.call() - 1).op()));

@@ -1,7 +1,7 @@
 package io.mcpwire.benchmarks.peers;
 
 import io.mcpwire.examples.DemoTools;
-import io.mcpwire.examples.Dispatcher;
+import io.mcpwire.examples.ToolServer;
 import io.mcpwire.stdio.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ public final class ProfiledDemoServer {
             recording.setDestination(Path.of(args[0].replace("%p", Long.toString(ProcessHandle.current().pid()))));
             recording.start();
             StdioTransport transport = StdioTransport.builder().claim(claim).build();
-            new Dispatcher(transport, "mcpwire-demo", "0.1.0", DemoTools.all()).start().awaitClosed();
+            new ToolServer(transport, "mcpwire-demo", "0.1.0", DemoTools.all()).start().awaitClosed();
             recording.stop();
         }
     }

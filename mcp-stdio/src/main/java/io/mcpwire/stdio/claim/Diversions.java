@@ -70,7 +70,7 @@ public final class Diversions {
     }
 
     /**
-     * Why a standard descriptor is left alone (rule 10).
+     * Why a standard descriptor is left alone: the claim never touches a descriptor the JVM owns.
      *
      * @param reason     for logs and for the errors of its stream
      * @param endOfInput whether reading it is a plain end of input (the parent gave none), rather
@@ -149,12 +149,12 @@ public final class Diversions {
     }
 
     /** fd 0's diversion: the null device. */
-    public int stdin() throws DescriptorException {
+    public int openStdinDiversion() throws DescriptorException {
         return platform.openNullDevice(Access.READ);
     }
 
     /** fd 1's diversion: the stray-output target. */
-    public int stdout() throws DescriptorException {
+    public int openStdoutDiversion() throws DescriptorException {
         if (stray instanceof StrayOutput.AppendTo file) {
             return appendOrNull(file);
         }
@@ -176,12 +176,12 @@ public final class Diversions {
     }
 
     /** fd 2's diversion when it is guarded: the drain's pipe. */
-    public int guardedStderr() throws DescriptorException {
+    public int openGuardedStderrDiversion() throws DescriptorException {
         return drain.orElseThrow(() -> new IllegalStateException("fd 2 is guarded only with a drain")).openWriteEnd();
     }
 
     /** fd 2's diversion, when it is the wire: the stray-output file, else the null device. */
-    public int stderr() throws DescriptorException {
+    public int openWireStderrDiversion() throws DescriptorException {
         if (stray instanceof StrayOutput.AppendTo file) {
             return appendOrNull(file);
         }

@@ -9,7 +9,7 @@ import java.nio.channels.AsynchronousCloseException;
 /**
  * One served descriptor: opens its {@link DescriptorStream} on first use, counts the calls in
  * flight, and on {@link #shutdown} wakes them and waits until none is left, so that the claim
- * never restores or closes a descriptor under a blocked reader (rule 8).
+ * never restores or closes a descriptor under a blocked reader.
  */
 public final class Endpoint {
 

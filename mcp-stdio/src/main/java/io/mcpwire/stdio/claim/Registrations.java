@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * The descriptors one claim holds in the {@link ClaimRegistry} (rule 1): registered before any is
+ * The descriptors one claim holds in the {@link ClaimRegistry} (one owner): registered before any is
  * touched, deregistered once free again; one whose restore failed stays registered, described so.
  * The registry's owner is this object, whole before it registers anything, so that no claim is met
  * by another thread before its constructor has finished. Threads: its claim's, one at a time.

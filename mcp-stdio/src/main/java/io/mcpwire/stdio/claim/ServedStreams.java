@@ -45,7 +45,7 @@ final class ServedStreams {
     }
 
     /** Shuts {@code fd}'s endpoint down; true when no call is left on it (or it is not served). */
-    boolean quiet(int fd, long timeoutMillis) {
+    boolean shutDown(int fd, long timeoutMillis) {
         Endpoint e = endpoints.get(fd);
         return e == null || e.shutdown(timeoutMillis);
     }

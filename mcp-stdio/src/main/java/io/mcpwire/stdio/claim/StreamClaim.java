@@ -9,8 +9,8 @@ import java.lang.System.Logger.Level;
 
 /**
  * The claim of one standard descriptor (0, 1, or 2 when it is the wire): the state machine of the
- * contract's rules 3 to 9, taken in two steps, {@link #duplicate()} then {@link #divert()}, every
- * stream's first step before any second one. Registration (rule 1) is the caller's, before it and
+ * claim's rules (docs/claim.md) from the duplicate to the release, taken in two steps, {@link #duplicate()} then {@link #divert()}, every
+ * stream's first step before any second one. Registration (one owner) is the caller's, before it and
  * after a successful {@link #release}. Its owner serializes the moves; any thread may read
  * its state, which each move publishes whole.
  */
@@ -90,7 +90,7 @@ public final class StreamClaim {
     }
 
     /**
-     * The parent gave no such stream, or it cannot be told whether it did (rule 10): the claim
+     * The parent gave no such stream, or it cannot be told whether it did: the claim
      * never touches fd, which may hold one of the JVM's own files.
      */
     public ClaimState absent(Diversions.Absence why) {
@@ -125,8 +125,8 @@ public final class StreamClaim {
     }
 
     /**
-     * The second step, after {@link #duplicate()} succeeded: points fd at the diversion (rule 4),
-     * rolling back or forward on failure (rule 6). Never throws.
+     * The second step, after {@link #duplicate()} succeeded: points fd at the diversion,
+     * rolling back, or forward when the rollback fails too. Never throws.
      */
     public ClaimState divert() {
         if (privateFd < 0) {
@@ -140,7 +140,7 @@ public final class StreamClaim {
             privateFd = -1;
             return inPlace("the diversion could not be opened", e);
         }
-        // Any failure here may have moved fd: roll back (rule 6).
+        // Any failure here may have moved fd: roll back.
         DescriptorException failure = divertOnto(d);
         if (failure == null) {
             state = ClaimState.DIVERTED;
@@ -183,7 +183,7 @@ public final class StreamClaim {
     private ClaimState rollBack(DescriptorException failure) {
         DescriptorException rollbackFailure = putWireBack("after the rollback");
         if (rollbackFailure != null) {
-            // Rule 6: fd is off the wire and stays so; P still holds the wire: roll forward.
+            // The rollback failed: fd is off the wire and stays so; P still holds the wire: roll forward.
             state = ClaimState.ROLLED_FORWARD;
             publish();
             LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
@@ -239,9 +239,9 @@ public final class StreamClaim {
     }
 
     /**
-     * Puts the wire back on fd (rule 7). On success the claim is {@link ClaimState#RELEASED} and
+     * Puts the wire back on fd. On success the claim is {@link ClaimState#RELEASED} and
      * the caller deregisters it; P is closed when {@code mayClosePrivate} (no thread can still be
-     * blocked on it, rule 8), else left open. On failure the claim is {@link ClaimState#STUCK}, P
+     * blocked on it: none is recycled under a reader), else left open. On failure the claim is {@link ClaimState#STUCK}, P
      * stays open, and calling again retries. Never throws.
      *
      * @return true when released
@@ -300,7 +300,7 @@ public final class StreamClaim {
     }
 
     /**
-     * {@code dup2(P, fd)}, then the standard handle rebound (best effort, rules 6 and 7). Returns
+     * {@code dup2(P, fd)}, then the standard handle rebound (best effort, as in a rollback or a restore). Returns
      * null when fd is back on the wire, else the failure, with P still holding the wire.
      */
     private DescriptorException putWireBack(String when) {

@@ -240,7 +240,7 @@ public final class FrameWriter implements Runnable {
     }
 
     /** From now on a failed write is the transport's own doing (it woke the writer), not the client's. */
-    public void stopping() {
+    public void markStopping() {
         stopping = true;
     }
 

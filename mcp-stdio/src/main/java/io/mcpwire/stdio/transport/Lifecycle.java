@@ -87,7 +87,7 @@ public final class Lifecycle {
     }
 
     /** → CLOSED, by the winner, last: releases every caller waiting in {@link #awaitClosed()}. */
-    public void closed() {
+    public void markClosed() {
         phase.set(Phase.CLOSED);
         closed.countDown();
     }

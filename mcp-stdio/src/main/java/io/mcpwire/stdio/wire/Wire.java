@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * Where the transport's bytes come from and go: one implementation per mode, so that no mode is
- * spelled as a missing value. The claimed descriptors ({@code ClaimedWire}), the standard streams
- * served in place without a provider ({@code InPlaceWire}), or streams the caller passed in
+ * spelled as a missing value. The claimed descriptors ({@code ProviderClaim}), the standard streams
+ * served in place without a provider ({@code InPlaceClaim}), or streams the caller passed in
  * ({@link CallerStreams}). The wire alone counts the calls in flight on it; its streams only wake
  * and free.
  */

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * a Windows JVM's are, to the OS handles they had at start, not to descriptors: once the C
  * runtime's {@code _dup2} closes such a handle they write to nothing, or to whatever file its
  * reused value names then, which is why the claim swaps them. A
- * {@link FakeProcess.Builder#windowsStyle() Windows-style} POSIX fake has the claim swap them too.
+ * {@link FakeProcess.Builder#detachedJvmStreams() Windows-style} POSIX fake has the claim swap them too.
  */
 public final class FakeJvm {
     private final FakeProcess process;

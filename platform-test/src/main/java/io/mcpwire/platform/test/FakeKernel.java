@@ -58,7 +58,7 @@ final class FakeKernel {
 
     FakeKernel(FakeProcess.Builder b) {
         name = b.name;
-        followsDescriptors = !b.windowsStyle && !b.windows;
+        followsDescriptors = !b.detachedJvmStreams && !b.windows;
         makesPipes = b.makesPipes;
         descriptorTable = DescriptorTable.create("the descriptor table of fake " + b.name);
         FileIdentity.Kind wireKind = b.sockets ? FileIdentity.Kind.SOCKET : FileIdentity.Kind.PIPE;
@@ -97,7 +97,7 @@ final class FakeKernel {
 
     /** POSIX: a standard descriptor the parent left closed holds the JVM's module image. */
     private FakeTable posixModel(FakeProcess.Builder b, FakeFile[] std) {
-        FakeTable table = new FakeTable(!b.windowsStyle);
+        FakeTable table = new FakeTable(!b.detachedJvmStreams);
         for (int fd = 0; fd < 3; fd++) {
             if (fd < 2 && b.closedAtStart[fd]) {
                 table.installOwn(fd, FakeFile.file(nextId(), "lib/modules (the JVM's own)", MODULE_IMAGE));

@@ -17,7 +17,7 @@ import java.util.Set;
  * At start fd 0 is the read end of a pipe from the {@link #client() client}, fd 1 the write end
  * of a pipe to it, and fd 2 a sink that stands for the client's log ({@link StderrMode}).
  * It also models the OS standard-handle slots that {@code rebindStandardHandle} sets (what a
- * Windows child inherits) and, in {@link Builder#windowsStyle() Windows style}, a JVM whose
+ * Windows child inherits) and, in {@link Builder#detachedJvmStreams() Windows style}, a JVM whose
  * {@code System.in}/{@code System.out} do not follow the descriptors.
  *
  * <p>{@link Builder#windows() Built for Windows}, it models the Windows C runtime's descriptors
@@ -282,7 +282,7 @@ public final class FakeProcess extends FakePosixDescriptors {
     public static final class Builder {
         String name = "fake";
         boolean sockets;
-        boolean windowsStyle;
+        boolean detachedJvmStreams;
         boolean windows;
         WindowsVariant windowsVariant = WindowsVariant.DEFAULT;
         StderrMode stderr = StderrMode.SINK;
@@ -330,8 +330,8 @@ public final class FakeProcess extends FakePosixDescriptors {
          * A JVM whose {@code System.in}/{@code System.out} do not follow the descriptors, as on
          * Windows: the engine then swaps them for the session.
          */
-        public Builder windowsStyle() {
-            this.windowsStyle = true;
+        public Builder detachedJvmStreams() {
+            this.detachedJvmStreams = true;
             return this;
         }
 

@@ -203,7 +203,7 @@ class FakeProcessTest {
 
     @Test
     void rebindingPointsTheStandardHandleSlotAtTheDescriptorsFile() throws Exception {
-        FakeProcess fake = FakeProcess.builder().windowsStyle().build();
+        FakeProcess fake = FakeProcess.builder().detachedJvmStreams().build();
         assertFalse(fake.jvmStreamsFollowDescriptors());
         int n = fake.openNullDevice(Access.READ);
         int p = fake.duplicateAboveStandard(0);

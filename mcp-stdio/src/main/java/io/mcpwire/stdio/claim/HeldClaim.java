@@ -5,10 +5,10 @@ import io.mcpwire.stdio.wire.Wire;
 import java.util.Optional;
 
 /**
- * The wire of a claim of the standard streams: isolated through a provider ({@link ClaimedWire})
- * or, without one, served in place ({@link InPlaceWire}). What {@code StdioClaim} reports.
+ * The wire of a claim of the standard streams: isolated through a provider ({@link ProviderClaim})
+ * or, without one, served in place ({@link InPlaceClaim}). What {@code StdioClaim} reports.
  */
-public interface ClaimWire extends Wire {
+public interface HeldClaim extends Wire {
 
     /** The state of {@code fd}'s claim; empty when {@code fd} was not claimed. */
     Optional<ClaimState> state(int fd);

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * {@link Endpoint}, and the JVM's own streams are swapped where they do not follow the
  * descriptors. See {@code docs/claim.md}.
  */
-public final class ClaimedWire implements ClaimWire {
+public final class ProviderClaim implements HeldClaim {
     /** How long the release waits for the stray-output drain to write what it holds. */
     private static final long DRAIN_FINISH_MILLIS = 1_000;
 
@@ -59,7 +59,7 @@ public final class ClaimedWire implements ClaimWire {
      * @throws IsolationUnavailableException when isolation is required and a stream is served in
      *                                       place; what was taken is put back
      */
-    public ClaimedWire(PlatformDescriptors platform, ClaimRequest request, Isolation isolation) {
+    public ProviderClaim(PlatformDescriptors platform, ClaimRequest request, Isolation isolation) {
         this.platform = platform;
         this.wakeTimeoutMillis = request.wakeTimeoutMillis();
         this.registrations = new Registrations(platform.descriptorTable(), platform.name());
@@ -76,7 +76,7 @@ public final class ClaimedWire implements ClaimWire {
     }
 
     private void engage(ClaimRequest request) {
-        // Rule 1: register every descriptor before touching any; a refusal changes nothing.
+        // One owner: register every descriptor before touching any; a refusal changes nothing.
         if (request.input()) {
             registrations.register(STDIN);
         }
@@ -87,19 +87,19 @@ public final class ClaimedWire implements ClaimWire {
         // Every question about the descriptors is asked before any of them moves.
         Diversions diversions = new Diversions(platform, request.stray(), request.stderr());
         if (request.input()) {
-            claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::stdin));
+            claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::openStdinDiversion));
             diversions.given(STDIN);
         }
         if (request.output()) {
-            claims.put(STDOUT, new StreamClaim(platform, STDOUT, diversions::stdout));
+            claims.put(STDOUT, new StreamClaim(platform, STDOUT, diversions::openStdoutDiversion));
             if (diversions.given(STDOUT) && diversions.stderrIsWire()) {
                 fd2 = Fd2.WIRE;
-                claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::stderr)); // the fd 2 rule
+                claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::openWireStderrDiversion)); // the fd 2 rule
             } else if (diversions.given(STDOUT)) {
                 diversions.startDrain();
                 if (diversions.guardsStderr()) {
                     fd2 = Fd2.GUARDED;
-                    claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::guardedStderr));
+                    claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::openGuardedStderrDiversion));
                 }
             }
         }
@@ -175,7 +175,7 @@ public final class ClaimedWire implements ClaimWire {
 
     @Override
     public boolean isIsolated() {
-        return claims.values().stream().filter(c -> c.fd() != STDERR).allMatch(ClaimedWire::isolatedOrAbsent);
+        return claims.values().stream().filter(c -> c.fd() != STDERR).allMatch(ProviderClaim::isolatedOrAbsent);
     }
 
     @Override
@@ -220,18 +220,18 @@ public final class ClaimedWire implements ClaimWire {
     }
 
     /**
-     * Wakes the threads on the wire and waits for them to leave (rule 8), drains the JVM's
+     * Wakes the threads on the wire and waits for them to leave (no descriptor is recycled under a reader), drains the JVM's
      * swapped streams, restores each stream (fd 2, 1, 0), reattaches the JVM's streams, lets the
      * stray-output drain write what it holds (a bounded wait), and deregisters every descriptor
-     * that is free again (rule 7); true when all are.
+     * that is free again (restore, then deregister); true when all are.
      */
     private boolean restore() {
-        boolean inQuiet = quiet(STDIN);
-        boolean outQuiet = quiet(STDOUT);
+        boolean inIdle = shutDownEndpoint(STDIN);
+        boolean outIdle = shutDownEndpoint(STDOUT);
         swap.drain();
         boolean done = releaseStderr();
-        done &= release(STDOUT, outQuiet);
-        done &= release(STDIN, inQuiet);
+        done &= release(STDOUT, outIdle);
+        done &= release(STDIN, inIdle);
         swap.reattach();
         if (done) {
             drain.ifPresent(d -> d.finish(DRAIN_FINISH_MILLIS)); // its pipe has no write end left here
@@ -263,8 +263,8 @@ public final class ClaimedWire implements ClaimWire {
         return c == null || c.release(mayClosePrivate);
     }
 
-    private boolean quiet(int fd) {
-        return endpoints.quiet(fd, wakeTimeoutMillis);
+    private boolean shutDownEndpoint(int fd) {
+        return endpoints.shutDown(fd, wakeTimeoutMillis);
     }
 
     @Override

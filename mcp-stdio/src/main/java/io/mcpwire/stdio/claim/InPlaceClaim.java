@@ -16,7 +16,7 @@ import java.util.Optional;
  * descriptors, but isolates nothing, and a read blocked on fd 0 cannot be woken (the
  * transport's threads are daemons, so one left blocked never keeps the JVM alive).
  */
-public final class InPlaceWire implements ClaimWire {
+public final class InPlaceClaim implements HeldClaim {
     private final long wakeTimeoutMillis;
     private final Registrations registrations = new Registrations(DescriptorTable.PROCESS, "none");
     /** The served standard streams. */
@@ -28,7 +28,7 @@ public final class InPlaceWire implements ClaimWire {
      *
      * @throws io.mcpwire.stdio.ClaimRefusedException when another claim holds a stream; nothing changes
      */
-    public InPlaceWire(ClaimRequest request) {
+    public InPlaceClaim(ClaimRequest request) {
         this.wakeTimeoutMillis = request.wakeTimeoutMillis();
         try {
             if (request.input()) {
@@ -93,7 +93,7 @@ public final class InPlaceWire implements ClaimWire {
         if (released) {
             return;
         }
-        endpoints.fds().forEach(fd -> endpoints.quiet(fd, wakeTimeoutMillis));
+        endpoints.fds().forEach(fd -> endpoints.shutDown(fd, wakeTimeoutMillis));
         registrations.releaseWhere(fd -> true);
         released = true;
     }

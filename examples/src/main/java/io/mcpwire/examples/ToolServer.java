@@ -37,7 +37,7 @@ import tools.jackson.databind.node.ObjectNode;
  * -32601; notifications are never answered. Requests are handled on the transport's dispatcher
  * thread, in the order they arrive.
  */
-public final class Dispatcher implements TransportListener {
+public final class ToolServer implements TransportListener {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final McpTransport transport;
@@ -53,7 +53,7 @@ public final class Dispatcher implements TransportListener {
     private volatile TransportClosed closing;
 
     /** A server called {@code name} offering {@code tools} over {@code transport}. */
-    public Dispatcher(McpTransport transport, String name, String version, List<Tool> tools) {
+    public ToolServer(McpTransport transport, String name, String version, List<Tool> tools) {
         this.transport = transport;
         this.info = new Implementation(name, version);
         this.discover = new DiscoverResult(McpProtocol.MODERN_VERSIONS, capabilities(), Optional.of(info), Optional.empty(), CACHE);
@@ -62,7 +62,7 @@ public final class Dispatcher implements TransportListener {
     }
 
     /** Starts serving. */
-    public Dispatcher start() {
+    public ToolServer start() {
         transport.start(this);
         return this;
     }
