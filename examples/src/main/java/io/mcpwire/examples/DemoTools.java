@@ -25,6 +25,15 @@ public final class DemoTools {
         return List.of(new Echo(), new Noisy(), new Payload(), new Spill());
     }
 
+    /** The {@code kib} argument of {@code payload} and {@code spill}: a whole number from 0 to {@link #MAX_PAYLOAD_KIB}. */
+    private static int kib(JsonNode arguments) {
+        JsonNode kib = arguments.get("kib");
+        if (kib == null || !kib.isIntegralNumber() || kib.longValue() < 0 || kib.longValue() > MAX_PAYLOAD_KIB) {
+            throw new IllegalArgumentException("\"kib\" must be an integer from 0 to " + MAX_PAYLOAD_KIB);
+        }
+        return kib.intValue();
+    }
+
     private static ObjectNode schema(String property, String type, String description) {
         ObjectNode s = JSON.objectNode().put("type", "object");
         if (property != null) {
@@ -90,11 +99,7 @@ public final class DemoTools {
 
         @Override
         public String call(JsonNode arguments) {
-            JsonNode kib = arguments.get("kib");
-            if (kib == null || !kib.isIntegralNumber() || kib.longValue() < 0 || kib.longValue() > MAX_PAYLOAD_KIB) {
-                throw new IllegalArgumentException("\"kib\" must be an integer from 0 to " + MAX_PAYLOAD_KIB);
-            }
-            int n = kib.intValue() * 1024;
+            int n = kib(arguments) * 1024;
             StringBuilder text = new StringBuilder(n);
             String line = "mcpwire payload line: 0123456789abcdefghijklmnopqrstuvwxyz\n"; // 64 bytes
             while (text.length() + line.length() <= n) {
@@ -119,20 +124,17 @@ public final class DemoTools {
 
         @Override
         public String call(JsonNode arguments) {
-            JsonNode kib = arguments.get("kib");
-            if (kib == null || !kib.isIntegralNumber() || kib.longValue() < 0 || kib.longValue() > MAX_PAYLOAD_KIB) {
-                throw new IllegalArgumentException("\"kib\" must be an integer from 0 to " + MAX_PAYLOAD_KIB);
-            }
+            int kib = kib(arguments);
             String line = "spill: a line of stray output, 64 bytes long, 0123456789abcdef.\n";
-            for (long i = 0; i < kib.longValue() * 16; i++) {
+            for (int i = 0; i < kib * 16; i++) {
                 System.out.print(line);
             }
             System.out.flush();
-            for (long i = 0; i < kib.longValue() * 16; i++) {
+            for (int i = 0; i < kib * 16; i++) {
                 System.err.print(line);
             }
             System.err.flush();
-            return "printed " + kib.longValue() + " KiB to stdout and to stderr";
+            return "printed " + kib + " KiB to stdout and to stderr";
         }
     }
 }
