@@ -155,11 +155,25 @@ public final class ProviderSelection {
 
     /**
      * Says once which provider was bound and why each other one found was passed over: at INFO when
-     * one that was asked could not be used, else at DEBUG.
+     * one that was asked could not be used for a reason other than being for another system (a
+     * failed load, another SPI version), else at DEBUG.
      */
     private static void report(Choice choice, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
         if (choice instanceof Chosen chosen && REPORTED.compareAndSet(false, true)) {
-            LOG.log(passedOver.isEmpty() ? Level.DEBUG : Level.INFO, bindingReport(chosen.platform(), all, passedOver));
+            boolean notable = passedOver.keySet().stream().anyMatch(p -> !forAnotherSystem(p));
+            LOG.log(notable ? Level.INFO : Level.DEBUG, bindingReport(chosen.platform(), all, passedOver));
+        }
+    }
+
+    /**
+     * Whether {@code p} cannot run here only because it is for another system (its probe's cause an
+     * {@link UnsupportedOperationException}): nothing a user need hear of, unlike a failed load.
+     */
+    private static boolean forAnotherSystem(PlatformDescriptors p) {
+        try {
+            return p.probe() instanceof Probe.Unavailable u && u.cause().orElse(null) instanceof UnsupportedOperationException;
+        } catch (RuntimeException | LinkageError e) {
+            return false;
         }
     }
 
