@@ -132,6 +132,16 @@ final class FakeKernel {
         return model instanceof FakeCrt crt ? crt.pipe(read, write) : posix().pipe(read, write);
     }
 
+    /** The host starts reading fd 2's {@link StderrMode#UNREAD_PIPE} into the stderr sink; under the lock. */
+    Void hostReadsStderr() {
+        if (stderrPipe == null) {
+            throw new IllegalStateException("fd 2 is not a pipe the host leaves unread (StderrMode.UNREAD_PIPE)");
+        }
+        stderrPipe.readContinuouslyInto(stderr);
+        changed.signalAll();
+        return null;
+    }
+
     long nextId() {
         return nextId++;
     }

@@ -228,14 +228,7 @@ public final class FakeProcess extends FakePosixDescriptors {
      * shows what it read.
      */
     public void hostReadsStderr() {
-        locked(() -> {
-            if (kernel.stderrPipe == null) {
-                throw new IllegalStateException("fd 2 is not a pipe the host leaves unread (StderrMode.UNREAD_PIPE)");
-            }
-            kernel.stderrPipe.readContinuouslyInto(kernel.stderr);
-            kernel.changed.signalAll();
-            return null;
-        });
+        locked(kernel::hostReadsStderr);
     }
 
     /** Everything written to the stderr sink so far (with {@link StderrMode#UNREAD_PIPE}, what the host has read). */
