@@ -40,7 +40,8 @@
  * <tr><td>{@code ProviderClaim}'s or {@code InPlaceClaim}'s monitor</td><td>the releasing thread (a
  *     caller of {@code close}, or the close's winner)</td><td>the release, once</td><td>provider
  *     calls ({@code dup2}, {@code close}, {@code SetStdHandle}, the Windows rules' own monitors);
- *     {@code System.out}'s flush (only while fd 1 is off the wire); an {@code Endpoint}'s monitor; then the registry's</td></tr>
+ *     {@code System.out}'s flush (only while fd 1 is off the wire); an {@code Endpoint}'s monitor; the
+ *     stray-output drain's bounded waits (its lock, briefly); then the registry's</td></tr>
  * <tr><td>an {@code Endpoint}'s monitor</td><td>a reader, a writer, the releasing thread</td>
  *     <td>a served descriptor's calls in flight</td><td>the provider stream's {@code wakeUp}; waits
  *     that release the monitor</td></tr>
