@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
@@ -70,6 +71,29 @@ class WindowsPlatformTest {
         win.fail("GetFileType", 6); // _dup asks no GetFileType, which a read pending on the pipe would hold up
         int p = rules.duplicateAboveStandard(0);
         assertTrue(win.uninherited.contains(win.fds.get(p)), "SetHandleInformation cleared its inheritance");
+    }
+
+    @Test
+    void aPipeIsMadeAboveTheStandardRangeEvenWhenAStandardDescriptorIsFree() throws Exception {
+        win.fds.remove(0); // a process started without stdin: _pipe takes the lowest free descriptors
+        PipeEnds ends = rules.pipe();
+        assertTrue(ends.readEnd() > 2 && ends.writeEnd() > 2, "ends " + ends);
+        assertEquals("own pipe (read end)", win.objectAt(ends.readEnd()));
+        assertEquals("own pipe (write end)", win.objectAt(ends.writeEnd()));
+        assertFalse(win.fds.containsKey(0), "the end that landed on fd 0 was moved, and fd 0 is free again");
+        assertTrue(win.uninherited.contains(win.fds.get(ends.readEnd())), "the moved end is not inherited");
+    }
+
+    @Test
+    void aFailedPipeNamesTheCallAndTheErrorAndLeavesNothingOpen() {
+        win.fail("_pipe", 24);
+        DescriptorException e = assertThrows(DescriptorException.class, rules::pipe);
+        assertTrue(e.getMessage().contains("_pipe(65536") && e.getMessage().contains("EMFILE"), e.getMessage());
+        assertEquals(Set.of(0, 1, 2), win.fds.keySet());
+        win.fds.remove(0);
+        win.fail("SetHandleInformation", 6); // moving the end off fd 0 fails
+        assertThrows(DescriptorException.class, rules::pipe);
+        assertEquals(Set.of(1, 2), win.fds.keySet(), "both ends and the half-made duplicate are closed again");
     }
 
     @Test
