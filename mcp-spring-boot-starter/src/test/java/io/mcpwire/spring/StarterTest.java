@@ -144,6 +144,16 @@ class StarterTest {
     }
 
     @Test
+    void everySettingIsBoundFromTheEnvironment() {
+        ConfigurableApplicationContext context = run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.exit-at-end-of-input=false",
+                "mcpwire.stdio.host-watch=false", "mcpwire.stdio.stderr=direct", "mcpwire.stdio.stray-output=null");
+        McpwireStdioProperties settings = context.getBean(McpwireStdioProperties.class);
+        assertEquals(new McpwireStdioProperties(true, false, Optional.of(false), "null", "direct"), settings);
+        assertEquals(new McpwireStdioProperties(true, true, Optional.empty(), "stderr", "guarded"),
+                McpwireStdioProperties.of(new org.springframework.core.env.StandardEnvironment()), "the defaults");
+    }
+
+    @Test
     void aBadSettingFailsTheStartUpNamingIt() {
         Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
                 () -> run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.stderr=sometimes"));
