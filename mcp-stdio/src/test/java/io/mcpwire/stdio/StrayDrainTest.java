@@ -91,6 +91,8 @@ class StrayDrainTest {
                 "what was kept is the start of the burst, in order");
         assertTrue(logged.stream().anyMatch(l -> l.matches("\\d+ bytes of stray output dropped: stderr was not being read.*")),
                 () -> "the drop count is logged: " + logged);
+        assertTrue(fake.stderrText().matches("(?s).*\nmcpwire: \\d+ bytes of stray output dropped: stderr was not being read \\(so far\\)\n.*"),
+                "and written into stderr where the gap is, once stderr drains again");
     }
 
     @Test

@@ -230,6 +230,9 @@ public final class ProviderClaim implements HeldClaim {
         boolean outIdle = shutDownEndpoint(STDOUT);
         swap.drain();
         boolean done = releaseStderr();
+        if (fd2 == Fd2.GUARDED) {
+            drain.ifPresent(StrayDrain::reportUnreported); // fd 1 still writes into the drain: the line cannot block
+        }
         done &= release(STDOUT, outIdle);
         done &= release(STDIN, inIdle);
         swap.reattach();

@@ -7,6 +7,7 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -20,8 +21,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * there for ever. A writer of stray output so waits at most for the reader's next copy.
  *
  * <p>When the buffer is full, the newest bytes are dropped and counted, so that what is kept is
- * the start of the burst, whole and in order. The count is logged once the buffer has been written
- * out (stderr drains again) and, for the whole session, when the drain ends.
+ * the start of the burst, whole and in order. Once the backlog is written out (stderr drains
+ * again) the writer puts the count into stderr itself, where the gap is; at the end of a session
+ * whose fd 2 is guarded the releasing thread logs the session's total, before fd 1 is the wire
+ * again.
  *
  * <p>The drain ends when the pipe has no write end left (the release put the descriptors back) and
  * its buffer is written. {@link #finish} waits for that a bounded time: another process may still
@@ -33,6 +36,8 @@ final class StrayDrain {
     static final int BUFFER_LIMIT = 1 << 20;
     private static final int FIRST_BUFFER = 16 * 1024;
     private static final int CHUNK = 64 * 1024;
+    /** What follows the count, in stderr and in the log. */
+    private static final String DROPPED = " bytes of stray output dropped: stderr was not being read";
 
     private final PlatformDescriptors platform;
     private final PipeEnds pipe;
@@ -186,13 +191,22 @@ final class StrayDrain {
         }
     }
 
-    /** Bytes dropped so far in this session. */
-    long dropped() {
+    /**
+     * Logs what the session dropped, on the calling thread: the releasing thread calls it while fd 1
+     * (and fd 2, guarded) still write into the drain, so that the line can neither block nor land on
+     * the wire once fd 1 is the wire again (a logger that writes stdout). The drain's own threads
+     * never log.
+     */
+    void reportUnreported() {
+        long dropped;
         lock.lock();
         try {
-            return droppedInAll;
+            dropped = droppedInAll;
         } finally {
             lock.unlock();
+        }
+        if (dropped > 0) {
+            LOG.log(Level.WARNING, "{0}{1} (in this session)", Long.toString(dropped), DROPPED);
         }
     }
 
@@ -246,17 +260,15 @@ final class StrayDrain {
                 }
                 try {
                     sink.write(out, 0, n);
+                    markGapIfDrained();
                 } catch (IOException e) {
                     failed(n, e);
                     return;
                 }
                 written();
-                reportIfDrained();
             }
         } finally {
-            long dropped = dropped();
-            ended(); // before the report, which may wait on an unread stderr once fd 2 is the host's again
-            report(dropped, "in this session");
+            ended();
         }
     }
 
@@ -293,7 +305,9 @@ final class StrayDrain {
         try {
             sinkFailed = true;
             writing = false;
-            droppedInAll += inHand + buffer.clear();
+            int lost = inHand + buffer.clear();
+            droppedSinceReport += lost;
+            droppedInAll += lost;
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -301,7 +315,12 @@ final class StrayDrain {
         LOG.log(Level.DEBUG, "stray output: writing stderr ended ({0}); what follows is dropped", e.getMessage());
     }
 
-    private void reportIfDrained() {
+    /**
+     * Once the backlog is written out after a drop (stderr drains again), writes the count into
+     * stderr itself, where the gap is: a line that cannot land anywhere else, whatever the
+     * application's logging does with stdout by then.
+     */
+    private void markGapIfDrained() throws IOException {
         long dropped;
         lock.lock();
         try {
@@ -313,14 +332,8 @@ final class StrayDrain {
         } finally {
             lock.unlock();
         }
-        report(dropped, "so far");
-    }
-
-    private static void report(long dropped, String when) {
-        if (dropped > 0) {
-            LOG.log(Level.WARNING, "{0} bytes of stray output dropped: stderr was not being read ({1})",
-                    Long.toString(dropped), when);
-        }
+        byte[] line = ("mcpwire: " + dropped + DROPPED + " (so far)\n").getBytes(StandardCharsets.US_ASCII);
+        sink.write(line, 0, line.length);
     }
 
     /** The last thread to end frees the drain's streams and descriptors: no call is in flight on them then. */
