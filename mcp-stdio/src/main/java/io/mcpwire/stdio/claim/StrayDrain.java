@@ -36,8 +36,10 @@ final class StrayDrain {
     static final int BUFFER_LIMIT = 1 << 20;
     private static final int FIRST_BUFFER = 16 * 1024;
     private static final int CHUNK = 64 * 1024;
-    /** What follows the count, in stderr and in the log. */
-    private static final String DROPPED = " bytes of stray output dropped: stderr was not being read";
+    /** What the log says at the release, after the session's count. */
+    private static final String DROPPED_IN_SESSION = " bytes of stray output dropped: stderr was not being read (in this session)";
+    /** What the drain writes into stderr where the gap is, after the count. */
+    private static final String DROPPED_SO_FAR = " bytes of stray output dropped: stderr was not being read (so far)\n";
 
     private final PlatformDescriptors platform;
     private final PipeEnds pipe;
@@ -206,7 +208,7 @@ final class StrayDrain {
             lock.unlock();
         }
         if (dropped > 0) {
-            LOG.log(Level.WARNING, "{0}{1} (in this session)", Long.toString(dropped), DROPPED);
+            LOG.log(Level.WARNING, Long.toString(dropped) + DROPPED_IN_SESSION);
         }
     }
 
@@ -332,7 +334,7 @@ final class StrayDrain {
         } finally {
             lock.unlock();
         }
-        byte[] line = ("mcpwire: " + dropped + DROPPED + " (so far)\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] line = ("mcpwire: " + dropped + DROPPED_SO_FAR).getBytes(StandardCharsets.US_ASCII);
         sink.write(line, 0, line.length);
     }
 
