@@ -1,9 +1,7 @@
-/** The stream claim engine and the stdio transport. */
+/** The MCP stdio transport, served over the claim of the standard streams. */
 module io.mcpwire.stdio {
     requires transitive io.mcpwire.api;
-    requires transitive io.mcpwire.platform;
+    requires transitive io.mcpwire.claim;
 
     exports io.mcpwire.stdio;
-
-    uses io.mcpwire.platform.PlatformDescriptors;
 }

@@ -1,6 +1,6 @@
 package io.mcpwire.examples;
 
-import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.claim.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import io.mcpwire.transport.TransportClosed;
 import java.lang.System.Logger.Level;

@@ -3,7 +3,7 @@ package io.mcpwire.sdkbridge;
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
-import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.claim.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;

@@ -2,7 +2,7 @@ package io.mcpwire.spring;
 
 import io.mcpwire.sdkbridge.McpwireStdioServerTransportProvider;
 import io.mcpwire.sdkbridge.SdkLine;
-import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.claim.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import java.lang.System.Logger.Level;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -1,21 +1,15 @@
 package io.mcpwire.stdio;
 
+import io.mcpwire.claim.StdioClaim;
+import io.mcpwire.claim.Wire;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.stdio.transport.Daemons;
-import io.mcpwire.stdio.transport.FrameWriter;
-import io.mcpwire.stdio.transport.HostWatch;
-import io.mcpwire.stdio.transport.Lifecycle;
-import io.mcpwire.stdio.transport.LineDispatcher;
-import io.mcpwire.stdio.transport.OutboundQueue;
-import io.mcpwire.stdio.transport.PendingRequests;
-import io.mcpwire.stdio.transport.Progress;
-import io.mcpwire.stdio.transport.WireInput;
-import io.mcpwire.stdio.wire.Wire;
+import io.mcpwire.stdio.transport.TransportOptions;
+import io.mcpwire.stdio.transport.Session;
+import io.mcpwire.stdio.transport.WireSource;
 import io.mcpwire.transport.McpTransport;
-import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +18,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The MCP stdio transport: newline-delimited JSON-RPC over a {@link StdioClaim} (the real
@@ -50,40 +44,35 @@ import java.util.concurrent.CountDownLatch;
  * answers to every request received while anything moves (the grace period counts time without
  * progress), writes them, releases the claim, and only then tells the listener.
  *
- * <p>Threads and locks: one table for the claim and the transport, in the package documentation
- * ({@code io.mcpwire.stdio}); messages arrive on the dispatcher thread.
+ * <p>Messages arrive on the dispatcher thread. The threads, and the locks in the order they are
+ * taken, are tabled in the started session's documentation ({@code io.mcpwire.stdio.transport.Session}).
  */
 public final class StdioTransport implements McpTransport {
     /** The system property that turns the host watch off when {@code false} ({@link Builder#hostWatch}). */
     public static final String HOST_WATCH_PROPERTY = "mcpwire.stdio.host-watch";
-    private static final int INBOUND_BYTES = 4 * 1024 * 1024;
 
     private final Wire wire;
     private final Optional<StdioClaim> claim;
     private final TransportOptions options;
-    private final Lifecycle lifecycle = new Lifecycle();
-    private final OutboundQueue queue;
-    private final WireInput input;
-    private final PendingRequests pending = new PendingRequests();
-    private final Progress progress = new Progress();
-    private final FrameWriter frames;
-    private final CountDownLatch dispatched = new CountDownLatch(1);
-    // Set by start(), read after it by the transport's own threads and by closing.
-    private volatile LineDispatcher lines;
-    private volatile Thread dispatcher;
-    private volatile Thread writer;
-    private volatile TransportShutdown shutdown;
-    private volatile EndOfInputRule endOfInput;
-    private volatile HostWatch watch = HostWatch.NONE;
+    private final AtomicReference<Stage> stage = new AtomicReference<>(new Built());
+
+    /** Where the transport stands: built, serving one session, or closed before it started. */
+    private sealed interface Stage {
+    }
+
+    private record Built() implements Stage {
+    }
+
+    private record Serving(Session session) implements Stage {
+    }
+
+    private record ClosedUnstarted() implements Stage {
+    }
 
     private StdioTransport(TransportOptions options, Wire wire, Optional<StdioClaim> claim) {
         this.wire = wire;
         this.claim = claim;
         this.options = options;
-        this.input = new WireInput(wire.input(), INBOUND_BYTES, () -> endOfInput.wireEnded(), this::readFailed);
-        this.queue = new OutboundQueue(options.outboundQueueBytes());
-        this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), options.codec(), options.maxMessageBytes(),
-                queue, pending, progress);
     }
 
     /** A transport over the real standard streams, claimed now with the chosen provider. */
@@ -101,33 +90,27 @@ public final class StdioTransport implements McpTransport {
         return claim;
     }
 
+    /**
+     * Starts the session: the reader, the dispatcher, the writer and the host watch.
+     *
+     * @throws IllegalStateException when started before, or closed
+     */
     @Override
     public void start(TransportListener listener) {
         Objects.requireNonNull(listener, "listener");
-        lifecycle.start();
-        this.lines = new LineDispatcher(options.codec(), options.maxMessageBytes(), pending, progress, listener, this::send,
-                options.answerDecodeErrors(), lifecycle::isClosing);
-        writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
-        dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
-        shutdown = new TransportShutdown(lifecycle, progress, queue, frames, wire, input, pending, lines, listener,
-                dispatcher, writer, options.graceNanos(), () -> watch.stop(), options.releaseOnClose());
-        endOfInput = new EndOfInputRule(lifecycle, progress, pending, dispatched, input, shutdown, options.graceNanos());
-        writer.start();
-        input.start();
-        dispatcher.start();
-        if (options.hostWatch()) {
-            watch = options.hostExit().map(exit -> HostWatch.of(exit, endOfInput::hostExited))
-                    .orElseGet(() -> HostWatch.parent(endOfInput::hostExited));
+        Stage now = stage.get();
+        Session session = new Session(options, wire, listener);
+        if (!(now instanceof Built) || !stage.compareAndSet(now, new Serving(session))) {
+            throw new IllegalStateException(stage.get() instanceof Serving
+                    ? "the transport is already started" : "the transport is closed");
         }
+        session.start();
     }
 
     @Override
     public void send(JsonRpcMessage message) throws IOException {
         Objects.requireNonNull(message, "message");
-        if (!lifecycle.acceptsSends()) {
-            throw new IOException("the transport is closed; the message was not sent");
-        }
-        frames.send(message, moreComing());
+        session().send(message);
     }
 
     /**
@@ -137,7 +120,8 @@ public final class StdioTransport implements McpTransport {
      * {@link #send}.
      */
     public void sendEncoded(String json) throws IOException {
-        sendText(json, Optional.empty());
+        Objects.requireNonNull(json, "json");
+        session().sendEncoded(json, Optional.empty());
     }
 
     /**
@@ -146,84 +130,48 @@ public final class StdioTransport implements McpTransport {
      * the size limit is replaced by a bounded error with the same id.
      */
     public void sendEncodedAnswer(RequestId id, String json) throws IOException {
-        sendText(json, Optional.of(Objects.requireNonNull(id, "id")));
-    }
-
-    private void sendText(String json, Optional<RequestId> answers) throws IOException {
+        Objects.requireNonNull(id, "id");
         Objects.requireNonNull(json, "json");
-        if (!lifecycle.acceptsSends()) {
-            throw new IOException("the transport is closed; the message was not sent");
-        }
-        frames.sendEncoded(json, answers, moreComing());
+        session().sendEncoded(json, Optional.of(id));
     }
 
-    /** The dispatcher answering while more requests wait queues, so that answers are coalesced. */
-    private boolean moreComing() {
-        return Thread.currentThread() == dispatcher && (lines.moreBuffered() || input.hasMore());
-    }
-
-    // ------------------------------------------------------------------ the threads
-
-    private void writeLoop() {
-        frames.run();
-        IOException failure = frames.failure();
-        if (failure != null) {
-            terminate(TransportClosed.Reason.FAILED, failure);
+    private Session session() throws IOException {
+        Stage now = stage.get();
+        if (now instanceof Serving serving) {
+            return serving.session();
         }
+        throw new IOException(now instanceof Built
+                ? "the transport is not started; the message was not sent"
+                : "the transport is closed; the message was not sent");
     }
 
     /**
-     * The dispatcher reads what the reader thread took from the wire; the reader runs the
-     * end-of-input rule when the wire ends, and reports a failed read.
+     * Ends the session, not waiting for answers still owed, and puts the wire back; before
+     * {@code start}, only puts the wire back. Waits for a close another thread runs, unless called
+     * from inside it (a listener's {@code onClosed}), when it returns at once.
      */
-    private void dispatchLoop() {
-        Optional<String> absent = wire.outputAbsence();
-        if (absent.isPresent()) {
-            dispatched.countDown();
-            terminate(TransportClosed.Reason.FAILED, new IOException("stdout cannot carry answers: "
-                    + absent.get() + "; no client can be reached"));
-            return;
-        }
-        try {
-            lines.run(input.input());
-        } catch (IOException | RuntimeException e) {
-            readFailed(e); // nothing when the pipe failed because the transport is closing
-        } finally {
-            dispatched.countDown();
-        }
-    }
-
-    private void readFailed(Exception e) {
-        if (!lifecycle.isClosing()) {
-            terminate(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e));
-        }
-    }
-
-    // ------------------------------------------------------------------ closing
-
     @Override
     public void close() {
-        if (lifecycle.stopUnstarted()) {
-            queue.close();
-            if (options.releaseOnClose()) {
-                wire.release();
-            } else {
-                wire.wake();
+        Stage now = stage.get();
+        while (now instanceof Built) {
+            if (stage.compareAndSet(now, new ClosedUnstarted())) {
+                if (options.releaseOnClose()) {
+                    wire.release();
+                } else {
+                    wire.wake();
+                }
+                return;
             }
-            lifecycle.markClosed();
-            return;
+            now = stage.get();
         }
-        terminate(TransportClosed.Reason.CLOSED, null); // answers still owed are not waited for
-    }
-
-    /** The close, run once by the caller that wins it: see {@link TransportShutdown}. */
-    private void terminate(TransportClosed.Reason reason, Throwable cause) {
-        shutdown.run(reason, cause, false);
+        if (now instanceof Serving serving) {
+            serving.session().close();
+        }
     }
 
     /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */
     int peakReadBufferBytes() {
-        return lines == null ? 0 : lines.peakBufferBytes(); // set once, by start()
+        return stage.get() instanceof Serving serving ? serving.session().peakReadBufferBytes() : 0;
     }
 
     /** Options for a transport. */

@@ -3,6 +3,7 @@ package io.mcpwire.stdio;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpwire.claim.StdioClaim;
 import io.mcpwire.platform.test.FakeProcess;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

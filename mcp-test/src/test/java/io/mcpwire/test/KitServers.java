@@ -7,7 +7,7 @@ import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
-import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.claim.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import io.mcpwire.transport.TransportClosed;
 import io.mcpwire.transport.TransportListener;

@@ -2,7 +2,7 @@ package io.mcpwire.benchmarks.peers;
 
 import io.mcpwire.examples.DemoTools;
 import io.mcpwire.examples.ToolServer;
-import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.claim.StdioClaim;
 import io.mcpwire.stdio.StdioTransport;
 import java.nio.file.Path;
 import jdk.jfr.Configuration;

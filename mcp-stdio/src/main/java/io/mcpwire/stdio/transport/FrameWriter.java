@@ -1,6 +1,6 @@
 package io.mcpwire.stdio.transport;
 
-import static io.mcpwire.stdio.claim.StdioLog.LOG;
+import static io.mcpwire.stdio.transport.StdioLog.LOG;
 
 import io.mcpwire.jsonrpc.ErrorCodes;
 import io.mcpwire.jsonrpc.JsonRpcCodec;

@@ -15,15 +15,20 @@ import java.util.concurrent.TimeUnit;
 public final class HostWatch {
     private static final long POLL_MILLIS = 250;
     /** Watches nothing. */
-    public static final HostWatch NONE = new HostWatch(null);
+    public static final HostWatch NONE = new HostWatch(() -> { }, Optional.empty());
 
-    private final Thread thread;
+    private final Runnable starter;
+    private final Optional<Thread> thread;
 
-    private HostWatch(Thread thread) {
+    private HostWatch(Runnable starter, Optional<Thread> thread) {
+        this.starter = starter;
         this.thread = thread;
     }
 
-    /** Watches the parent process, when there is one; {@code onExit} runs on the watching thread. */
+    /**
+     * Watches the parent process, when there is one, from {@link #start()}; {@code onExit} runs on
+     * the watching thread.
+     */
     public static HostWatch parent(Runnable onExit) {
         Optional<ProcessHandle> parent = ProcessHandle.current().parent();
         if (parent.isEmpty()) {
@@ -40,21 +45,28 @@ public final class HostWatch {
             }
             onExit.run();
         }, "mcpwire-stdio-host-watch");
-        t.start();
-        return new HostWatch(t);
+        return new HostWatch(t::start, Optional.of(t));
     }
 
-    /** Runs {@code onExit} on a watching thread once {@code exit} completes: a host's exit a test stands in for. */
+    /**
+     * Runs {@code onExit} on a watching thread once {@code exit} completes, from {@link #start()}:
+     * a host's exit a test stands in for.
+     */
     public static HostWatch of(CompletableFuture<?> exit, Runnable onExit) {
-        exit.thenRun(() -> Daemons.thread(onExit, "mcpwire-stdio-host-watch").start());
-        return NONE;
+        return new HostWatch(() -> exit.thenRun(() -> Daemons.thread(onExit, "mcpwire-stdio-host-watch").start()),
+                Optional.empty());
+    }
+
+    /** Starts watching. */
+    public void start() {
+        starter.run();
     }
 
     /** Stops watching and waits for the watching thread to leave (unless it is the caller, running the action). */
     public void stop() {
-        if (thread != null && thread != Thread.currentThread()) {
-            thread.interrupt();
-            Daemons.join(thread, 2_000);
-        }
+        thread.filter(t -> t != Thread.currentThread()).ifPresent(t -> {
+            t.interrupt();
+            Daemons.join(t, 2_000);
+        });
     }
 }

@@ -1,6 +1,6 @@
 package io.mcpwire.stdio.transport;
 
-import io.mcpwire.stdio.claim.ByteRing;
+import io.mcpwire.claim.buffer.ByteRing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.AsynchronousCloseException;

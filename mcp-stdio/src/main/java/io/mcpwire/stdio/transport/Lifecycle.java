@@ -4,15 +4,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The transport's lifecycle, one {@link Phase} at a time. The rules, in one place:
+ * A session's lifecycle, one {@link Phase} at a time, from SERVING (a session exists only once
+ * started; a transport closed before it started has none). The rules, in one place:
  *
  * <table>
  * <caption>Moves</caption>
  * <tr><th>move</th><th>who makes it</th><th>what it owes</th></tr>
- * <tr><td>NEW → SERVING</td><td>{@code start}, on the caller's thread, once</td>
- *     <td>the writer and the dispatcher running</td></tr>
- * <tr><td>NEW → STOPPING → CLOSED</td><td>{@code close} before {@code start}</td>
- *     <td>the wire released; no listener, so no {@code onClosed}</td></tr>
  * <tr><td>SERVING → DRAINING</td><td>the first of: end of input (after the answers owed are
  *     queued, or a grace period without progress), a failed read (the dispatcher or the reader
  *     thread), a failed write (the writer), the host's death (the host-watch thread), {@code close}
@@ -33,8 +30,6 @@ public final class Lifecycle {
 
     /** Where the transport stands. */
     public enum Phase {
-        /** Built, not started: nothing runs. */
-        NEW,
         /** Reading, dispatching and writing. */
         SERVING,
         /** Closing: the answers still queued are written; sends are still taken. */
@@ -45,27 +40,10 @@ public final class Lifecycle {
         CLOSED
     }
 
-    private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.NEW);
+    private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.SERVING);
     private final CountDownLatch closed = new CountDownLatch(1);
     /** The thread that won the close; set once, by it. */
     private volatile Thread closer;
-
-    /**
-     * NEW → SERVING.
-     *
-     * @throws IllegalStateException when started before, or closed
-     */
-    public void start() {
-        if (!phase.compareAndSet(Phase.NEW, Phase.SERVING)) {
-            throw new IllegalStateException(phase.get() == Phase.SERVING
-                    ? "the transport is already started" : "the transport is closed");
-        }
-    }
-
-    /** NEW → STOPPING, for a close before start; true for the caller that made the move. */
-    public boolean stopUnstarted() {
-        return phase.compareAndSet(Phase.NEW, Phase.STOPPING);
-    }
 
     /** SERVING → DRAINING; true for the one caller that wins the close, whose thread is remembered. */
     public boolean beginClose() {

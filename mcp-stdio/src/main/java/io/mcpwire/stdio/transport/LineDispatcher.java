@@ -1,6 +1,6 @@
 package io.mcpwire.stdio.transport;
 
-import static io.mcpwire.stdio.claim.StdioLog.LOG;
+import static io.mcpwire.stdio.transport.StdioLog.LOG;
 
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.DecodeResult;
@@ -43,6 +43,7 @@ public final class LineDispatcher {
     private final Answerer answerer;
     private final boolean answerDecodeErrors;
     private final BooleanSupplier stopped;
+    private final WireInput input;
     /** Lines that called for an answer but came in after the transport began to stop. */
     private volatile int abandoned; // written by the dispatcher only
 
@@ -50,10 +51,11 @@ public final class LineDispatcher {
      * @param answerer           sends the transport's own answers
      * @param answerDecodeErrors whether lines that do not decode are answered here, or left to the listener
      * @param stopped            whether the transport is closing: nothing more is dispatched
+     * @param input              what the reader thread took from the wire
      */
     public LineDispatcher(JsonRpcCodec codec, int maxMessageBytes, PendingRequests pending, Progress progress,
                           TransportListener listener, Answerer answerer, boolean answerDecodeErrors,
-                          BooleanSupplier stopped) {
+                          BooleanSupplier stopped, WireInput input) {
         this.codec = codec;
         this.framer = new LineFramer(maxMessageBytes);
         this.maxMessageBytes = maxMessageBytes;
@@ -63,11 +65,15 @@ public final class LineDispatcher {
         this.answerer = answerer;
         this.answerDecodeErrors = answerDecodeErrors;
         this.stopped = stopped;
+        this.input = input;
     }
 
-    /** Whether bytes after the line being dispatched are already buffered: more requests are on their way. */
-    public boolean moreBuffered() {
-        return framer.moreBuffered();
+    /**
+     * Whether bytes after the line being dispatched already wait, in the line buffer or in the
+     * input: more requests are on their way, so an answer to this one may wait to be coalesced.
+     */
+    public boolean moreWaiting() {
+        return framer.moreBuffered() || input.hasMore();
     }
 
     /** How many lines called for an answer but came in after the transport began to stop; read after this thread ended. */
@@ -81,13 +87,13 @@ public final class LineDispatcher {
     }
 
     /**
-     * Dispatches every line of {@code wire} until it ends; once the transport stops, what the
-     * wire still yields (what was already taken from the client) is only counted
-     * ({@link #abandoned()}).
+     * Dispatches every line of the input until it ends; once the transport stops, what the input
+     * still yields (what was already taken from the client) is only counted ({@link #abandoned()}).
      *
-     * @throws IOException when reading the wire fails
+     * @throws IOException when reading the input fails
      */
-    public void run(InputStream wire) throws IOException {
+    public void run() throws IOException {
+        InputStream wire = input.input();
         LineFramer.Sink sink = new LineFramer.Sink() {
             @Override
             public void line(byte[] buffer, int offset, int length) {
