@@ -1,0 +1,62 @@
+package io.mcpwire.kotlin
+
+import io.mcpwire.claim.StdioClaim
+import io.mcpwire.stdio.StdioTransport
+import io.modelcontextprotocol.kotlin.sdk.shared.Transport
+
+/**
+ * The Kotlin MCP SDK's stdio transport, served over mcpwire: the one line a Kotlin server changes.
+ *
+ * ```kotlin
+ * fun main() {
+ *     val transport = McpwireStdio.transport() // first: the claim is taken here
+ *     val server = Server(Implementation("my-server", "1.0"), ServerOptions(...))
+ *     runBlocking {
+ *         val session = server.createSession(transport)
+ *         val done = Job()
+ *         session.onClose { done.complete() }
+ *         done.join()
+ *     }
+ * }
+ * ```
+ *
+ * The call claims the standard streams at once, so it goes first in `main`, before the `Server`
+ * is built: the SDK's logging library prints its banner to `System.out` when the server first
+ * logs. From Java: `McpwireStdio.transport()`.
+ */
+public object McpwireStdio {
+
+    /** A transport over the real standard streams, claimed now, with the default options. */
+    @JvmStatic
+    public fun transport(): Transport = transport(McpwireStdioOptions())
+
+    /**
+     * A transport over the real standard streams, claimed now, with these options.
+     *
+     * @throws io.mcpwire.claim.ClaimRefusedException when another claim holds them
+     */
+    @JvmStatic
+    public fun transport(options: McpwireStdioOptions): Transport {
+        val claim = StdioClaim.builder().apply {
+            options.strayOutput?.let { strayOutput(it) }
+            options.stderr?.let { stderr(it) }
+            options.isolation?.let { isolation(it) }
+        }.acquire()
+        val stdio = try {
+            StdioTransport.builder()
+                .claim(claim)
+                .gracePeriod(options.gracePeriod)
+                .hostWatch(options.hostWatch)
+                .maxMessageBytes(options.maxMessageBytes)
+                .build()
+        } catch (e: RuntimeException) {
+            claim.close()
+            throw e
+        }
+        return McpwireStdioTransport(stdio, options.handlerDispatcher)
+    }
+
+    /** A transport with the options that [configure] sets, from Kotlin: `transport { gracePeriod(...) }`. */
+    public fun transport(configure: McpwireStdioOptions.() -> Unit): Transport =
+        transport(McpwireStdioOptions().apply(configure))
+}
