@@ -44,7 +44,7 @@ public object McpwireStdio {
         }.acquire()
         val stdio = try {
             StdioTransport.builder()
-                .claim(claim)
+                .keptClaim(claim) // put back once the SDK has been told of the close, and has logged it
                 .gracePeriod(options.gracePeriod)
                 .hostWatch(options.hostWatch)
                 .maxMessageBytes(options.maxMessageBytes)
@@ -53,7 +53,7 @@ public object McpwireStdio {
             claim.close()
             throw e
         }
-        return McpwireStdioTransport(stdio, options.handlerDispatcher)
+        return McpwireStdioTransport(stdio, claim, options.handlerDispatcher)
     }
 
     /** A transport with the options that [configure] sets, from Kotlin: `transport { gracePeriod(...) }`. */

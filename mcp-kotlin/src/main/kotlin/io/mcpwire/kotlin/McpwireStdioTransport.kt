@@ -6,6 +6,7 @@ import io.mcpwire.jsonrpc.JsonRpcCodec
 import io.mcpwire.jsonrpc.JsonRpcError
 import io.mcpwire.jsonrpc.JsonRpcRequest
 import io.mcpwire.jsonrpc.RequestId as WireId
+import io.mcpwire.claim.StdioClaim
 import io.mcpwire.stdio.StdioTransport
 import io.mcpwire.transport.TransportClosed
 import io.mcpwire.transport.TransportListener
@@ -26,6 +27,8 @@ import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import java.io.IOException
 import java.lang.System.Logger.Level
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.atomic.AtomicReference
 import kotlin.coroutines.ContinuationInterceptor
 import kotlin.coroutines.CoroutineContext
 import kotlin.coroutines.EmptyCoroutineContext
@@ -38,6 +41,7 @@ private val LOG: System.Logger by lazy { System.getLogger("io.mcpwire.kotlin") }
  * requests owed an answer, waits for those answers at end of input or the host's death, and puts
  * the standard streams back; the SDK decodes and handles each message.
  *
+ * The claim is the transport's own; it is put back once the SDK has been told of the close.
  * Messages reach the SDK in order, on mcpwire's dispatcher thread, which waits for the SDK's
  * handler until it first suspends (the SDK's own transport does the same on its processor
  * coroutine). The close is told to the SDK on the dispatcher of the coroutine that started the
@@ -46,9 +50,12 @@ private val LOG: System.Logger by lazy { System.getLogger("io.mcpwire.kotlin") }
  */
 internal class McpwireStdioTransport(
     private val stdio: StdioTransport,
+    private val claim: StdioClaim,
     private val handlerDispatcher: CoroutineDispatcher?,
 ) : AbstractTransport() {
     private val codec = JsonRpcCodec.standard()
+    private val finishing = AtomicReference<Thread?>(null)
+    private val finished = CountDownLatch(1)
 
     override suspend fun start() {
         val starter: CoroutineContext = currentCoroutineContext()[ContinuationInterceptor] ?: Dispatchers.Default
@@ -67,10 +74,28 @@ internal class McpwireStdioTransport(
         }
     }
 
-    /** Ends the session without waiting for answers still owed, puts the streams back, and tells the SDK. */
+    /** Ends the session without waiting for answers still owed, tells the SDK, and puts the streams back. */
     override suspend fun close() {
         stdio.close()
-        invokeOnCloseCallback() // once, whichever comes first: this or the close's delivery
+        finish()
+    }
+
+    /**
+     * Tells the SDK of the close, then puts the standard streams back: what the SDK logs as it
+     * cleans up (a logger on stdout, say) still goes to stderr. Once, by whichever comes first, the
+     * close's delivery or [close]; the other waits for it, unless it is the same thread.
+     */
+    private fun finish() {
+        if (finishing.compareAndSet(null, Thread.currentThread())) {
+            try {
+                invokeOnCloseCallback()
+            } finally {
+                claim.close()
+                finished.countDown()
+            }
+        } else if (finishing.get() !== Thread.currentThread()) {
+            finished.await()
+        }
     }
 
     /** What mcpwire decodes, handed to the SDK; the close, told to it on the starter's dispatcher. */
@@ -98,7 +123,7 @@ internal class McpwireStdioTransport(
         override fun onClosed(closed: TransportClosed) {
             LOG.log(if (closed.reason() == TransportClosed.Reason.FAILED) Level.WARNING else Level.DEBUG, "stdio transport closed: {0}", closed)
             closed.cause()?.let { _onError(it) }
-            CoroutineScope(starter).launch { invokeOnCloseCallback() }
+            CoroutineScope(starter).launch { finish() }
         }
 
         /** JSON-RPC that the SDK's model does not take: a request is answered, as the SDK's own parser would not. */

@@ -1,5 +1,6 @@
 package io.mcpwire.kotlin
 
+import io.mcpwire.kotlin.servers.NoisyKotlinServer
 import io.mcpwire.platform.test.ChildJvm
 import io.mcpwire.platform.test.DyingHost
 import org.junit.jupiter.api.Assertions.assertEquals

@@ -364,6 +364,11 @@ public final class Harness {
                 ratio("cold start, ms", "spring-mcpwire", "spring"),
                 ratio("throughput fresh, msg/s", "spring-mcpwire", "spring"),
                 ratio("ping p50, us", "spring-mcpwire", "spring"));
+        System.out.printf(Locale.ROOT, "kotlin: cold start x%s, throughput fresh x%s, warm x%s, p50 latency x%s (kotlin-mcpwire / kotlin)%n",
+                ratio("cold start, ms", "kotlin-mcpwire", "kotlin"),
+                ratio("throughput fresh, msg/s", "kotlin-mcpwire", "kotlin"),
+                ratio("throughput warm, msg/s", "kotlin-mcpwire", "kotlin"),
+                ratio("ping p50, us", "kotlin-mcpwire", "kotlin"));
     }
 
     private String ratio(String metric) {

@@ -49,6 +49,11 @@ final class Peers {
                 // console log pattern), without which the first cannot be measured at all.
                 new Peer("spring", spring(javaBin, root, "spring-ai-2-without-mcpwire"), true),
                 new Peer("spring-mcpwire", spring(javaBin, root, "spring-ai-2"), true),
+                // The example Kotlin SDK 0.16.0 server on the SDK's own stdio transport and on
+                // McpwireStdio.transport(); both with kotlin-logging's start-up line off and the example's
+                // stdout logger at WARN, without which the first cannot be measured at all.
+                new Peer("kotlin", kotlin(javaBin, root, "--sdk-transport"), true),
+                new Peer("kotlin-mcpwire", kotlin(javaBin, root), true),
                 new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
                 // The TypeScript SDK 2.4.0's dual-era stdio entry, spoken to in the legacy era as the rest.
                 new Peer("typescript-2", List.of("node", root.resolve("benchmarks/node/server-v2.mjs").toString()), true),
@@ -74,6 +79,14 @@ final class Peers {
                     "--spring.main.banner-mode=off", "--logging.pattern.console="), true));
         }
         return peers;
+    }
+
+    private static List<String> kotlin(String javaBin, Path root, String... args) {
+        List<String> command = new ArrayList<>(List.of(javaBin, "-Dkotlin-logging.logStartupMessage=false",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-jar",
+                root.resolve("examples/kotlin-server/target/sdk-0.16/kotlin-server.jar").toString()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     private static List<String> spring(String javaBin, Path root, String variant) {

@@ -1,4 +1,6 @@
-package io.mcpwire.kotlin
+package io.mcpwire.kotlin.servers
+
+import io.mcpwire.kotlin.McpwireStdio
 
 import io.modelcontextprotocol.kotlin.sdk.server.Server
 import io.modelcontextprotocol.kotlin.sdk.server.ServerOptions
@@ -17,6 +19,7 @@ import kotlinx.io.buffered
  * A Kotlin SDK server written as the SDK's samples write one, with mcpwire's one line: its `noisy`
  * tool prints a line, then bytes with no newline, and (unless `--no-child`) starts an `inheritIO()`
  * child that writes to stdout. With `--sdk` it runs on the SDK's own stdio transport instead.
+ * In a package of its own, so that it can run on the class path while mcpwire-kotlin is a module.
  */
 object NoisyKotlinServer {
     @JvmStatic
