@@ -29,7 +29,7 @@ class DocsNamesTest {
     private static final Path ROOT = Path.of("..");
     /** A type's name, camel case with a capital inside, alone or with a member. */
     private static final Pattern NAME = Pattern.compile("([A-Z][a-z][A-Za-z0-9_]*[A-Z][A-Za-z0-9_]*)(?:[.#]([a-z][A-Za-z0-9_]*)(?:\\(.*\\))?)?");
-    private static final Pattern DECLARATION = Pattern.compile("\\b(?:class|record|enum|interface)\\s+([A-Z]\\w*)");
+    private static final Pattern DECLARATION = Pattern.compile("\\b(?:class|record|enum|interface|object)\\s+([A-Z]\\w*)");
     /** Other software's names the docs cite, none of them on this module's path. */
     private static final Set<String> OTHERS = Set.of(
             // Win32, as platforms.md cites its calls
@@ -44,7 +44,9 @@ class DocsNamesTest {
             "LoggingApplicationListener",
             // the official MCP SDKs (Java and TypeScript) and Jackson 2
             "McpServer", "McpServerSession", "StdioServerTransport", "StdioServerTransportProvider", "ElicitFormRequest",
-            "UnsupportedProtocolVersionError", "JsonMapper", "StreamReadConstraints");
+            "UnsupportedProtocolVersionError", "JsonMapper", "StreamReadConstraints",
+            // the Kotlin MCP SDK and kotlinx.coroutines
+            "AbstractTransport", "ServerSession", "CoroutineDispatcher");
 
     @Test
     void everyNameTheDocsGiveExists() throws IOException {
@@ -89,7 +91,7 @@ class DocsNamesTest {
     private static Map<String, List<String>> declaredTypes() throws IOException {
         Map<String, List<String>> types = new HashMap<>();
         try (Stream<Path> files = Files.walk(ROOT)) {
-            for (Path f : (Iterable<Path>) files.filter(DocsNamesTest::javaSource)::iterator) {
+            for (Path f : (Iterable<Path>) files.filter(DocsNamesTest::sourceFile)::iterator) {
                 String text = Files.readString(f, StandardCharsets.UTF_8);
                 Matcher m = DECLARATION.matcher(text);
                 while (m.find()) {
@@ -100,9 +102,9 @@ class DocsNamesTest {
         return types;
     }
 
-    private static boolean javaSource(Path p) {
+    private static boolean sourceFile(Path p) {
         String s = p.toString().replace('\\', '/');
-        return s.endsWith(".java") && !s.contains("/target/") && !s.contains("/node_modules/") && !s.contains("/.git/");
+        return (s.endsWith(".java") || s.endsWith(".kt")) && !s.contains("/target/") && !s.contains("/node_modules/") && !s.contains("/.git/");
     }
 
     /** Whether a class of that simple name is in a module of the JDK. */

@@ -53,7 +53,7 @@ public object McpwireStdio {
             claim.close()
             throw e
         }
-        return McpwireStdioTransport(stdio, claim, options.handlerDispatcher)
+        return McpwireStdioTransport(stdio, claim, options.handlerDispatcher).also { it.warmUp() }
     }
 
     /** A transport with the options that [configure] sets, from Kotlin: `transport { gracePeriod(...) }`. */

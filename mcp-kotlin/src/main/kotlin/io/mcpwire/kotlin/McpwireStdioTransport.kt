@@ -57,6 +57,22 @@ internal class McpwireStdioTransport(
     private val finishing = AtomicReference<Thread?>(null)
     private val finished = CountDownLatch(1)
 
+    /**
+     * Readies both JSON paths (mcpwire's decoder, the SDK's serializer) on a daemon thread while
+     * `main` builds the server: the first message would otherwise pay for loading them, some
+     * 150 ms of a cold start, before its answer.
+     */
+    fun warmUp() {
+        Thread({
+            runCatching {
+                val sample = """{"jsonrpc":"2.0","id":0,"method":"ping","params":{}}"""
+                val decoded = (codec.decode(sample) as? io.mcpwire.jsonrpc.DecodeResult.Decoded)?.message() ?: return@runCatching
+                val message = McpJson.decodeFromString(JSONRPCMessage.serializer(), codec.encodeToString(decoded))
+                McpJson.encodeToString(JSONRPCMessage.serializer(), message)
+            }
+        }, "mcpwire-kotlin-warm-up").apply { isDaemon = true }.start()
+    }
+
     override suspend fun start() {
         val starter: CoroutineContext = currentCoroutineContext()[ContinuationInterceptor] ?: Dispatchers.Default
         stdio.start(Inbound(starter))
