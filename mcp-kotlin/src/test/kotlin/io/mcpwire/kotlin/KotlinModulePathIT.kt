@@ -17,7 +17,7 @@ import java.time.Duration
 class KotlinModulePathIT {
     @Test
     fun aServerOnTheClassPathServesWithTheLibrariesOnTheModulePath() {
-        val jar = File("target").listFiles { f -> f.name.matches(Regex("mcpwire-kotlin-.*\\.jar")) && !f.name.contains("-sources") }!!
+        val jar = File("target").listFiles { f -> f.name.matches(Regex("mcpwire-kotlin-.*\\.jar")) && !f.name.endsWith("-sources.jar") && !f.name.endsWith("-javadoc.jar") }!!
             .single().absolutePath
         val modules = ChildJvm.pathEntries().filter {
             !it.contains("mcpwire-test-") && !it.contains("mcpwire-check-") && !it.endsWith("classes")
