@@ -14,13 +14,17 @@ import java.util.concurrent.TimeUnit;
  * One running server: its stdin and stdout as pipes, stderr discarded (or a pipe read to its end,
  * as a host that shows the server's log reads it), and its memory. A server
  * that gives no output for a minute while an answer is awaited is killed, so that a stalled peer
- * reads as end of output rather than hanging the run.
+ * reads as end of output rather than hanging the run; so is one that has not exited 10 s after
+ * its close began (it may have stopped reading its stdin, with a write to it blocked).
  */
 final class PeerProcess implements AutoCloseable {
     private static final long STALL_NANOS = 60_000_000_000L;
 
     private final Process process;
+    private static final long CLOSE_NANOS = 10_000_000_000L;
+
     private volatile long awaitingSince; // 0 when no read is pending
+    private volatile long closingSince; // 0 until close() begins
     private volatile boolean stalled;
     private final OutputStream in;
     private final InputStream out;
@@ -59,7 +63,9 @@ final class PeerProcess implements AutoCloseable {
             while (process.isAlive()) {
                 Thread.sleep(1000);
                 long since = awaitingSince;
-                if (since != 0 && System.nanoTime() - since > STALL_NANOS) {
+                long closing = closingSince;
+                if ((since != 0 && System.nanoTime() - since > STALL_NANOS)
+                        || (closing != 0 && System.nanoTime() - closing > CLOSE_NANOS)) {
                     stalled = true;
                     process.destroyForcibly();
                 }
@@ -184,8 +190,9 @@ final class PeerProcess implements AutoCloseable {
 
     @Override
     public void close() {
+        closingSince = System.nanoTime();
         try {
-            in.close();
+            in.close(); // blocks while a writer is stuck on a peer that stopped reading, until the watchdog kills it
         } catch (IOException ignored) {
             // already gone
         }
