@@ -308,7 +308,7 @@ public final class StdioTransport implements McpTransport {
         /**
          * Builds the transport. Without a claim or streams, it claims the standard streams now.
          *
-         * @throws ClaimRefusedException when another claim holds them
+         * @throws io.mcpwire.claim.ClaimRefusedException when another claim holds them
          */
         public StdioTransport build() {
             TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
