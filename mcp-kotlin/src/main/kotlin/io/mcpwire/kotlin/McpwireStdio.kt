@@ -43,12 +43,12 @@ public object McpwireStdio {
             options.isolation?.let { isolation(it) }
         }.acquire()
         val stdio = try {
-            StdioTransport.builder()
-                .keptClaim(claim) // put back once the SDK has been told of the close, and has logged it
-                .gracePeriod(options.gracePeriod)
-                .hostWatch(options.hostWatch)
-                .maxMessageBytes(options.maxMessageBytes)
-                .build()
+            StdioTransport.builder().apply {
+                keptClaim(claim) // put back once the SDK has been told of the close, and has logged it
+                options.gracePeriod?.let { gracePeriod(it) }
+                options.hostWatch?.let { hostWatch(it) }
+                options.maxMessageBytes?.let { maxMessageBytes(it) }
+            }.build()
         } catch (e: RuntimeException) {
             claim.close()
             throw e

@@ -3,7 +3,6 @@ package io.mcpwire.kotlin
 import io.mcpwire.claim.Isolation
 import io.mcpwire.claim.StderrPolicy
 import io.mcpwire.claim.StrayOutput
-import io.mcpwire.stdio.StdioTransport
 import kotlinx.coroutines.CoroutineDispatcher
 import java.time.Duration
 
@@ -16,9 +15,9 @@ public class McpwireStdioOptions {
     internal var strayOutput: StrayOutput? = null
     internal var stderr: StderrPolicy? = null
     internal var isolation: Isolation? = null
-    internal var gracePeriod: Duration = Duration.ofSeconds(5)
-    internal var hostWatch: Boolean = !"false".equals(System.getProperty(StdioTransport.HOST_WATCH_PROPERTY, "true"), ignoreCase = true)
-    internal var maxMessageBytes: Int = 16 * 1024 * 1024
+    internal var gracePeriod: Duration? = null
+    internal var hostWatch: Boolean? = null
+    internal var maxMessageBytes: Int? = null
     internal var handlerDispatcher: CoroutineDispatcher? = null
 
     /** Where stray output goes while claimed (default: `-Dmcpwire.stray`, else stderr). */
