@@ -4,27 +4,63 @@ import io.mcpwire.claim.buffer.ByteRing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.AsynchronousCloseException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The bytes the client sent, handed from the thread that reads the wire to the thread that frames
- * and dispatches them, in a ring that starts small and grows, only while the dispatcher falls
- * behind, up to its capacity: the hand-off allocates nothing more however long the input, so a
- * line streamed past the size limit costs no memory beyond the ring and the framer's buffer. The reading thread never waits on the dispatcher except when the ring is full, so it sees
- * end of input even while the dispatcher is stuck answering a client that has stopped reading.
- * {@link #input()} is the dispatcher's view: an input stream that ends where the wire ended, and
- * fails once the pipe is closed.
+ * Who reads the wire, and the bytes handed from the reader thread to the dispatcher. One thread at
+ * a time holds the wire's turn, so the bytes keep their order:
  *
- * <p>Threads: the reader puts, the dispatcher reads; {@link #lock} guards the ring and the flags.
+ * <ul>
+ * <li>While the dispatcher keeps up, it reads the wire itself, straight into its line buffer. A
+ *     request then goes from the wire to the listener on one thread, with no hand-off and no
+ *     wake-up on its way.</li>
+ * <li>Once the dispatcher has been busy with the same bytes for a whole look of the reader thread
+ *     ({@link #LOOK_NANOS}, seen twice), the reader thread takes the turn and reads into a ring
+ *     that grows, only while the dispatcher falls behind, up to its capacity. So end of input is
+ *     seen within two looks whatever the dispatcher is blocked in: a listener that takes its time,
+ *     a send to a client that does not read, a direct write of a large answer.</li>
+ * <li>The dispatcher reads the ring first, and the wire again only once the ring is empty and
+ *     the reader thread has put back its turn.</li>
+ * </ul>
+ *
+ * <p>The hand-off allocates nothing more however long the input, so a line streamed past the size
+ * limit costs no memory beyond the ring and the framer's buffer. {@link #dispatcherInput} is the
+ * dispatcher's view: a stream that ends where the wire ended, and fails once the pipe is closed.
+ *
+ * <p>Threads: the reader thread and the dispatcher; {@link #lock} guards the ring, the turn and
+ * the flags, and is never held across a read of the wire.
  */
 public final class InboundPipe {
+    /** How often the reader thread looks whether the dispatcher is stuck; also the longest a stuck dispatcher goes unseen, twice. */
+    static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final int INITIAL = 64 * 1024;
+
+    /** Who is reading the wire, or may: never both threads. */
+    private enum Turn { FREE, READER, DISPATCHER }
+
+    /** How the reader thread's wait for its turn ended. */
+    public enum ReaderTurn {
+        /** The reader thread holds the turn: it reads the wire once, then {@link #put} or {@link #wireEnded}. */
+        READ,
+        /** The dispatcher read the end of the wire: the reader thread runs the end-of-input rule. */
+        WIRE_ENDED,
+        /** The input was ended early or the pipe closed: nothing more to do. */
+        STOPPED
+    }
+
     private final ByteRing ring;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private volatile int bytes; // the ring's size, written under the lock, read without it by hasMore()
+    private Turn turn = Turn.FREE;
+    /** Whether the dispatcher is away with bytes it took; with {@link #taken}, what the reader thread watches. */
+    private boolean dispatching;
+    /** Counts the dispatcher's takes, so that the reader thread tells one long dispatch from many short ones. */
+    private long taken;
     private boolean ended;
+    private boolean endedByWire;
     private boolean closed;
 
     /** A pipe that holds at most {@code capacityBytes}. */
@@ -35,9 +71,42 @@ public final class InboundPipe {
         this.ring = new ByteRing(Math.min(INITIAL, capacityBytes), capacityBytes);
     }
 
+    // ------------------------------------------------------------------ the reader thread
+
     /**
-     * Copies {@code b[off, off + len)} in, waiting while the ring is full; false once it is closed
-     * or ended (the rest is not taken).
+     * Waits until the reader thread may read the wire: the turn is free and the dispatcher has
+     * been away with the same bytes since the last look.
+     */
+    public ReaderTurn awaitReaderTurn() {
+        lock.lock();
+        try {
+            long seen = -1;
+            while (true) {
+                if (endedByWire) {
+                    return ReaderTurn.WIRE_ENDED;
+                }
+                if (ended || closed) {
+                    return ReaderTurn.STOPPED;
+                }
+                boolean stuck = dispatching && taken == seen;
+                if (turn == Turn.FREE && stuck) {
+                    turn = Turn.READER;
+                    return ReaderTurn.READ;
+                }
+                seen = dispatching ? taken : -1;
+                changed.awaitNanos(LOOK_NANOS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ReaderTurn.STOPPED; // daemons are not interrupted; an interrupt means stop
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Copies {@code b[off, off + len)} in, waiting while the ring is full, then gives back the
+     * reader thread's turn; false once the pipe is closed or ended (the rest is not taken).
      */
     public boolean put(byte[] b, int off, int len) {
         lock.lock();
@@ -55,13 +124,28 @@ public final class InboundPipe {
                 bytes = ring.size();
                 changed.signalAll();
             }
+            turn = Turn.FREE; // only now: the dispatcher must not read the wire past bytes still on their way in
             return true;
         } finally {
             lock.unlock();
         }
     }
 
-    /** The wire ended: the dispatcher reads what is left, then end of input. */
+    /** The reader thread read the end of the wire: the dispatcher reads what is left, then end of input. */
+    public void wireEnded() {
+        lock.lock();
+        try {
+            ended = true;
+            endedByWire = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ either side
+
+    /** Ends the input here, as if the wire had ended: what was already read is dispatched, nothing more is taken. */
     public void end() {
         lock.lock();
         try {
@@ -86,35 +170,88 @@ public final class InboundPipe {
         }
     }
 
-    /** Whether bytes wait that the dispatcher has not taken; lock-free, for the hot path of a send. */
+    /** Whether bytes wait in the ring that the dispatcher has not taken; lock-free, for the hot path of a send. */
     public boolean hasMore() {
         return bytes > 0;
     }
 
-    /** Copies up to {@code len} held bytes out, waiting while none are; -1 at the end. */
-    private int take(byte[] b, int off, int len) throws IOException {
+    /**
+     * Whether the input was ended early while the dispatcher waits in a read of the wire: it has
+     * dispatched all it took, and nothing it reads from now on counts.
+     */
+    public boolean endedWhileDispatcherReads() {
         lock.lock();
         try {
-            while (bytes == 0 && !ended && !closed) {
-                changed.awaitUninterruptibly();
-            }
-            if (bytes == 0) {
-                if (closed) {
-                    throw new AsynchronousCloseException();
-                }
-                return -1; // ended
-            }
-            int n = ring.take(b, off, len);
-            bytes = ring.size();
-            changed.signalAll();
-            return n;
+            return ended && turn == Turn.DISPATCHER;
         } finally {
             lock.unlock();
         }
     }
 
-    /** The dispatcher's view of the wire. Single reader. */
-    public InputStream input() {
+    // ------------------------------------------------------------------ the dispatcher
+
+    /** Up to {@code len} bytes: from the ring, else from {@code wire} when the turn is free; -1 at the end. */
+    private int take(InputStream wire, byte[] b, int off, int len) throws IOException {
+        lock.lock();
+        try {
+            dispatching = false;
+            while (true) {
+                if (bytes > 0) {
+                    int n = ring.take(b, off, len);
+                    bytes = ring.size();
+                    changed.signalAll(); // a put waiting on a full ring
+                    return away(n);
+                }
+                if (closed) {
+                    throw new AsynchronousCloseException();
+                }
+                if (ended) {
+                    return -1;
+                }
+                if (turn == Turn.FREE) {
+                    return readWire(wire, b, off, len);
+                }
+                changed.awaitUninterruptibly();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The dispatcher's own read of the wire, with the lock let go for it. Held by the caller. */
+    private int readWire(InputStream wire, byte[] b, int off, int len) throws IOException {
+        turn = Turn.DISPATCHER;
+        lock.unlock();
+        int n;
+        try {
+            n = wire.read(b, off, len);
+        } finally {
+            lock.lock(); // a failed read keeps the turn: nobody reads a failed wire again
+        }
+        if (closed) {
+            throw new AsynchronousCloseException();
+        }
+        turn = Turn.FREE;
+        if (ended) {
+            return -1; // the input was ended early: what came after does not count
+        }
+        if (n < 0) {
+            ended = true;
+            endedByWire = true;
+            changed.signalAll(); // the reader thread runs the end-of-input rule
+            return -1;
+        }
+        return away(n);
+    }
+
+    private int away(int n) {
+        dispatching = true;
+        taken++;
+        return n;
+    }
+
+    /** The dispatcher's view of the input, reading {@code wire} itself whenever the ring is empty and the turn free. Single reader. */
+    public InputStream dispatcherInput(InputStream wire) {
         return new InputStream() {
             @Override
             public int read() throws IOException {
@@ -124,7 +261,7 @@ public final class InboundPipe {
 
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
-                return len == 0 ? 0 : take(b, off, len);
+                return len == 0 ? 0 : take(wire, b, off, len);
             }
         };
     }

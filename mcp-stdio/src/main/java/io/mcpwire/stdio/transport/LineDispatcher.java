@@ -20,10 +20,11 @@ import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The transport's input side, on the dispatcher thread: frames what the reader thread handed
- * over, decodes each line, keeps the set of requests owed an answer (a request the client
- * cancelled is not owed), answers lines that do not decode, and calls the listener, in order. A
- * request on which the listener throws, still unanswered, is answered -32603.
+ * The transport's input side, on the dispatcher thread: frames what it reads from the wire
+ * itself or what the reader thread handed over ({@link WireInput}), decodes each line, keeps the
+ * set of requests owed an answer (a request the client cancelled is not owed), answers lines that
+ * do not decode, and calls the listener, in order. A request on which the listener throws, still
+ * unanswered, is answered -32603.
  */
 public final class LineDispatcher {
 
@@ -51,7 +52,7 @@ public final class LineDispatcher {
      * @param answerer           sends the transport's own answers
      * @param answerDecodeErrors whether lines that do not decode are answered here, or left to the listener
      * @param stopped            whether the transport is closing: nothing more is dispatched
-     * @param input              what the reader thread took from the wire
+     * @param input              the wire, as the dispatcher reads it
      */
     public LineDispatcher(JsonRpcCodec codec, int maxMessageBytes, PendingRequests pending, Progress progress,
                           TransportListener listener, Answerer answerer, boolean answerDecodeErrors,

@@ -26,10 +26,13 @@ import java.util.concurrent.TimeUnit;
  * <table>
  * <caption>Threads</caption>
  * <tr><th>thread</th><th>owns</th><th>blocks in</th></tr>
- * <tr><td>{@code mcpwire-stdio-reader}</td><td>reading the wire into the inbound pipe; at its end
- *     the end-of-input rule; a failed read</td><td>a wire read; a full pipe; the grace wait</td></tr>
- * <tr><td>{@code mcpwire-stdio-dispatcher}</td><td>reading the pipe, framing, decoding,
- *     {@code onMessage}, answering undecodable lines</td><td>a pipe read; a send on a full queue</td></tr>
+ * <tr><td>{@code mcpwire-stdio-reader}</td><td>reading the wire into the inbound pipe while the
+ *     dispatcher is busy for long ({@link InboundPipe}); at the wire's end, whoever read it, the
+ *     end-of-input rule; a failed read</td><td>a look every 20 ms for a stuck dispatcher; a wire
+ *     read; a full pipe; the grace wait</td></tr>
+ * <tr><td>{@code mcpwire-stdio-dispatcher}</td><td>reading the wire itself while it keeps up, else
+ *     the pipe; framing, decoding, {@code onMessage}, answering undecodable lines</td><td>a wire
+ *     read; a pipe read; a send on a full queue</td></tr>
  * <tr><td>{@code mcpwire-stdio-writer}</td><td>writing queued frames ({@link FrameWriter})</td>
  *     <td>{@code take()}; a write</td></tr>
  * <tr><td>{@code mcpwire-stdio-host-watch}</td><td>watching the parent process; on its exit, the
@@ -55,7 +58,7 @@ import java.util.concurrent.TimeUnit;
  * <tr><td>{@code OutboundQueue.lock}</td><td>senders, the writer, the close</td><td>the queued frames
  *     and their bytes, who writes; {@code notEmpty}, {@code notFull}</td><td>nothing foreign</td></tr>
  * <tr><td>{@code InboundPipe.lock}</td><td>the reader, the dispatcher</td><td>the bytes read and not
- *     yet dispatched</td><td>nothing foreign</td></tr>
+ *     yet dispatched; whose turn it is on the wire</td><td>nothing foreign: let go for a read of the wire</td></tr>
  * <tr><td>{@code PendingRequests.lock}</td><td>the dispatcher, senders, the close</td><td>the
  *     requests received and not yet answered</td><td>nothing foreign</td></tr>
  * <tr><td>{@link FrameWriter}'s monitor</td><td>the writer, a direct writer</td><td>the first write
@@ -203,13 +206,21 @@ public final class Session {
      * queue again. A {@code close()} meanwhile ends the wait.
      */
     private void endWhenAnswered(TransportClosed.Reason reason) {
-        boolean answered = progress.await(
-                () -> lifecycle.isClosing() || (dispatched.getCount() == 0 && pending.count() == 0), options.graceNanos());
+        boolean answered = progress.await(() -> lifecycle.isClosing() || (allDispatched() && pending.count() == 0),
+                options.graceNanos());
         if (!answered) {
             LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after {1} ms without progress",
                     pending.count(), TimeUnit.NANOSECONDS.toMillis(options.graceNanos()));
         }
         end(reason, null, !answered);
+    }
+
+    /**
+     * Whether every line received has been dispatched: the dispatcher is done, or it waits on a
+     * wire whose input was ended early (the host died with stdin still open), where nothing more counts.
+     */
+    private boolean allDispatched() {
+        return dispatched.getCount() == 0 || input.endedWhileDispatcherReads();
     }
 
     // ------------------------------------------------------------------ the close

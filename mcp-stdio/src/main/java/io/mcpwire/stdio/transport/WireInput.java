@@ -5,13 +5,15 @@ import java.io.InputStream;
 import java.util.function.Consumer;
 
 /**
- * The wire, read by a thread of its own ({@code mcpwire-stdio-reader}) into an
- * {@link InboundPipe}, which the dispatcher reads. So the end of input is seen at once, whatever
- * the dispatcher and the writer are blocked in (a listener that takes its time, a send to a
- * client that does not read, a direct write of a large answer), and the grace period starts then.
+ * The wire, read by the dispatcher itself while it keeps up, and by a thread of its own
+ * ({@code mcpwire-stdio-reader}) once the dispatcher is busy for long: see {@link InboundPipe}. So
+ * a request reaches the listener with no hand-off between threads, and the end of input is still
+ * seen, within {@code 2 * InboundPipe.LOOK_NANOS}, whatever the dispatcher and the writer are
+ * blocked in; the grace period starts then. The end-of-input rule always runs on the reader thread,
+ * whichever thread read the end.
  *
- * <p>Threads: the reader thread alone reads the wire; the dispatcher alone reads the pipe. This
- * class holds no lock of its own (the pipe has one).
+ * <p>Threads: the reader thread and the dispatcher, one at a time on the wire. This class holds
+ * no lock of its own (the pipe has one).
  */
 public final class WireInput {
     private static final int CHUNK = 64 * 1024;
@@ -42,12 +44,17 @@ public final class WireInput {
 
     /** The dispatcher's stream: what the wire gave, ending where it ended; it fails once closed. */
     public InputStream input() {
-        return pipe.input();
+        return pipe.dispatcherInput(wire);
     }
 
     /** Whether bytes wait that the dispatcher has not read. */
     public boolean hasMore() {
         return pipe.hasMore();
+    }
+
+    /** Whether the input was ended early while the dispatcher waits on the wire, with all it took dispatched. */
+    public boolean endedWhileDispatcherReads() {
+        return pipe.endedWhileDispatcherReads();
     }
 
     /** The thread that reads the wire. */
@@ -73,18 +80,22 @@ public final class WireInput {
 
     private void readLoop() {
         byte[] buffer = new byte[CHUNK];
+        InboundPipe.ReaderTurn turn;
         try {
-            int n;
-            while ((n = wire.read(buffer, 0, buffer.length)) >= 0) {
-                if (n > 0 && !pipe.put(buffer, 0, n)) {
-                    return; // closing
+            while ((turn = pipe.awaitReaderTurn()) == InboundPipe.ReaderTurn.READ) {
+                int n = wire.read(buffer, 0, buffer.length);
+                if (n < 0) {
+                    pipe.wireEnded();
+                } else if (!pipe.put(buffer, 0, n)) {
+                    return; // closing, or ended early
                 }
             }
         } catch (IOException | RuntimeException e) {
             onFailure.accept(e instanceof IOException io ? io : new IOException(e));
             return;
         }
-        pipe.end();
-        onEnd.run();
+        if (turn == InboundPipe.ReaderTurn.WIRE_ENDED) {
+            onEnd.run();
+        }
     }
 }
