@@ -50,6 +50,18 @@ public final class FakeProcess extends FakePosixDescriptors {
         windows = b.windows ? new FakeWindowsDescriptors(kernel, win32) : null;
     }
 
+    /**
+     * The Windows model's C runtime and Win32 calls, as the binding that {@link #windows()} runs
+     * the shared rules over: for a Windows provider's tests of its own binding layer, which answer
+     * its native interfaces from this model (the rules' package is exported to mcpwire's providers
+     * alone).
+     *
+     * @throws IllegalStateException when this fake models POSIX descriptors
+     */
+    public io.mcpwire.platform.rules.windows.Win32 windowsBinding() {
+        return win32();
+    }
+
     /** The Windows model's C runtime and Win32 calls, which {@link #windows()} runs its rules over. */
     FakeWin32 win32() {
         if (win32 == null) {

@@ -2,7 +2,6 @@ package io.mcpwire.platform.test;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
-import io.mcpwire.platform.rules.HeapMemory;
 import io.mcpwire.platform.rules.NativeMemory;
 import io.mcpwire.platform.rules.windows.Win32;
 import java.nio.channels.AsynchronousCloseException;
@@ -30,6 +29,8 @@ final class FakeWin32 extends FakeUcrt {
     private final Map<Long, Thread> threads = new HashMap<>();
     private final Set<Thread> inBlockingCall = new HashSet<>();
     private long nextThreadHandle = FIRST_THREAD_HANDLE;
+    /** False as before Windows 10 1607, which has no {@code CompareObjectHandles}. */
+    private volatile boolean comparesHandles = true;
 
     /**
      * The binding over {@code kernel}; {@code suppressesInvalidParameters} as the real bindings
@@ -133,8 +134,16 @@ final class FakeWin32 extends FakeUcrt {
         });
     }
 
+    /** From now on {@code CompareObjectHandles} is missing, as before Windows 10 1607. */
+    void removeCompareObjectHandles() {
+        comparesHandles = false;
+    }
+
     @Override
     public Boolean compareObjectHandles(long a, long b) {
+        if (!comparesHandles) {
+            return null;
+        }
         return kernel.locked(() -> {
             FakeFile fa = crt().handles.fileOf(a);
             return fa != null && fa == crt().handles.fileOf(b);
@@ -143,13 +152,13 @@ final class FakeWin32 extends FakeUcrt {
 
     @Override
     public NativeMemory allocate(long bytes) {
-        return new HeapMemory(bytes);
+        return new ModelMemory(bytes);
     }
 
     /** Blocks while a pipe is empty and still written to; {@code CancelSynchronousIo} ends the wait. */
     @Override
     public int readFile(long handle, NativeMemory buffer, int count) {
-        byte[] into = ((HeapMemory) buffer).bytes;
+        byte[] into = ((ModelMemory) buffer).bytes;
         return win32(Op.READ, handle, -1, c -> {
             FakeFile f = live(c, handle);
             if (!f.canRead()) {
@@ -171,7 +180,7 @@ final class FakeWin32 extends FakeUcrt {
 
     @Override
     public int writeFile(long handle, NativeMemory buffer, int offset, int count) {
-        byte[] from = ((HeapMemory) buffer).bytes;
+        byte[] from = ((ModelMemory) buffer).bytes;
         return win32(Op.WRITE, handle, -1, c -> {
             FakeFile f = live(c, handle);
             if (!f.canWrite()) {

@@ -1,12 +1,14 @@
-package io.mcpwire.platform.rules;
+package io.mcpwire.platform.test;
 
-/** "Native" memory on the heap, for a binding over a model rather than the OS: the fake's, and scripted ones in tests. */
-public final class HeapMemory implements NativeMemory {
+import io.mcpwire.platform.rules.NativeMemory;
+
+/** The "native" memory of the fake's Win32 binding: bytes on the heap, little-endian as on Windows. */
+final class ModelMemory implements NativeMemory {
     /** The bytes. */
-    public final byte[] bytes;
+    final byte[] bytes;
 
     /** {@code size} zeroed bytes. */
-    public HeapMemory(long size) {
+    ModelMemory(long size) {
         bytes = new byte[Math.toIntExact(size)];
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.StandardOrigin;
-import io.mcpwire.platform.rules.HeapMemory;
 import io.mcpwire.platform.rules.NativeBinding;
 import io.mcpwire.platform.rules.NativeMemory;
 import java.nio.file.Path;
@@ -52,10 +51,18 @@ class PosixPlatformTest {
         @Override public int pipe(int[] fds) { return next("pipe"); }
         @Override public String strerror(int e) { return "scripted error " + e; }
         @Override public int errno() { return errno; }
-        @Override public NativeMemory allocate(long bytes) { return new HeapMemory(bytes); }
+        @Override public NativeMemory allocate(long bytes) { return new UnusedMemory(); }
         @Override public long read(int fd, NativeMemory buffer, long count) { return next("read(" + fd + ")"); }
         @Override public long write(int fd, NativeMemory buffer, long offset, long count) { return next("write(" + fd + ")"); }
         @Override public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) { return next("poll"); }
+    }
+
+    /** The scripted reads, writes and polls never touch their buffers. */
+    private static final class UnusedMemory implements NativeMemory {
+        @Override public void putInt(long offset, int value) { }
+        @Override public short getShort(long offset) { return 0; }
+        @Override public void write(long offset, byte[] source, int from, int n) { }
+        @Override public void read(long offset, byte[] target, int to, int n) { }
     }
 
     private final ScriptedCLibrary libc = new ScriptedCLibrary();
