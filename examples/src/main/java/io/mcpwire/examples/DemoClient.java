@@ -1,29 +1,27 @@
 package io.mcpwire.examples;
 
-import io.mcpwire.jsonrpc.DecodeResult;
-import io.mcpwire.jsonrpc.JsonRpcCodec;
+import io.mcpwire.check.Finding;
+import io.mcpwire.check.McpSession;
+import io.mcpwire.check.Phase;
+import io.mcpwire.check.ServerWire;
 import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
-import io.mcpwire.jsonrpc.JsonRpcNotification;
-import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.JsonRpcResult;
-import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.protocol.Implementation;
 import io.mcpwire.protocol.McpErrorCodes;
 import io.mcpwire.protocol.McpProtocol;
 import io.mcpwire.protocol.MetaKeys;
 import io.mcpwire.protocol.RequestMeta;
 import io.mcpwire.protocol.ResultType;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -36,12 +34,14 @@ import tools.jackson.databind.node.ObjectNode;
  * Starts the demo server as a separate process with a plain {@code java -p ... -m ...}, runs an
  * MCP session against it in the legacy era (initialize, list, each tool, an unknown method, a line
  * that is not JSON) and another against a second one in the modern era (the probe, list, the
- * noisy tool, and an initialize the pinned connection refuses), checks that every byte on the
- * servers' stdout is valid JSON-RPC, and prints a short report. Exits 0 only when every answer arrived and the wire stayed clean.
+ * noisy tool, and an initialize the pinned connection refuses), and prints a short report. It
+ * speaks through the wire checker's client ({@link McpSession} over a {@link ServerWire}), which
+ * judges every line on the server's stdout as it arrives and every answer against its request.
+ * Exits 0 only when every answer arrived and the wire stayed clean.
  */
 public final class DemoClient {
-    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** The size of the payload the client asks for, in KiB. */
     static final int PAYLOAD_KIB = 1024;
 
@@ -49,41 +49,41 @@ public final class DemoClient {
     public record Step(String what, String outcome, boolean ok) {
     }
 
-    /** What the session showed. */
-    public record Report(List<Step> steps, int stdoutLines, List<String> invalidLines, String stderr, int exitCode) {
-        /** Every step succeeded, the wire carried only JSON-RPC, and the server exited cleanly. */
+    /**
+     * What the sessions showed.
+     *
+     * @param messages the JSON-RPC messages the servers wrote on their stdout
+     * @param findings what the checker found wrong: stray output, missing or doubled answers
+     */
+    public record Report(List<Step> steps, int messages, List<Finding> findings, String stderr, int exitCode) {
+        /** Every step succeeded, the wire carried only JSON-RPC, every request had one answer, and the server exited cleanly. */
         public boolean passed() {
-            return steps.stream().allMatch(Step::ok) && invalidLines.isEmpty() && exitCode == 0;
+            return steps.stream().allMatch(Step::ok) && findings.isEmpty() && exitCode == 0;
         }
 
         /** This session's report followed by {@code next}'s: the exit code is the first that is not 0. */
         Report then(Report next) {
             List<Step> all = new ArrayList<>(steps);
             all.addAll(next.steps);
-            List<String> bad = new ArrayList<>(invalidLines);
-            bad.addAll(next.invalidLines);
-            return new Report(List.copyOf(all), stdoutLines + next.stdoutLines, List.copyOf(bad), stderr + next.stderr,
+            List<Finding> found = new ArrayList<>(findings);
+            found.addAll(next.findings);
+            return new Report(List.copyOf(all), messages + next.messages, List.copyOf(found), stderr + next.stderr,
                     exitCode != 0 ? exitCode : next.exitCode);
         }
     }
 
-    private final Process server;
-    private final OutputStream toServer;
-    private final BufferedReader fromServer;
+    private final McpSession session;
     private final List<Step> steps = new ArrayList<>();
-    private final List<String> invalid = new ArrayList<>();
-    private int lines;
-    private long nextId = 1;
+    /** Messages taken off the wire outside the session: the answer to the line that is not JSON. */
+    private int taken;
 
-    private DemoClient(Process server) {
-        this.server = server;
-        this.toServer = server.getOutputStream();
-        this.fromServer = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+    private DemoClient(McpSession session) {
+        this.session = session;
     }
 
     /** One session, on a server of its own: an era is the connection's. */
     private interface Session {
-        void run(DemoClient client) throws IOException;
+        void run(DemoClient client) throws InterruptedException;
     }
 
     /**
@@ -95,7 +95,7 @@ public final class DemoClient {
         return run(serverCommand, DemoClient::session).then(run(serverCommand, DemoClient::modernSession));
     }
 
-    private static Report run(List<String> serverCommand, Session session) throws IOException, InterruptedException {
+    private static Report run(List<String> serverCommand, Session script) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(serverCommand).start();
         CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> {
             try {
@@ -104,30 +104,27 @@ public final class DemoClient {
                 return "<" + e + ">";
             }
         });
-        DemoClient c = new DemoClient(p);
-        try {
-            session.run(c);
-        } catch (IOException e) {
-            c.steps.add(new Step("session", "broke off: " + e.getMessage(), false));
-        } finally {
-            p.getOutputStream().close();
-        }
-        c.drainRest();
+        ServerWire wire = new ServerWire(p.getOutputStream(), p.getInputStream());
+        DemoClient c = new DemoClient(new McpSession(wire, TIMEOUT));
+        script.run(c);
+        c.session.endInputAndCollect();
         boolean exited = p.waitFor(60, TimeUnit.SECONDS);
         if (!exited) {
             p.destroyForcibly();
             c.steps.add(new Step("exit", "the server did not exit within 60 s of end of input", false));
         }
+        wire.awaitEndOfOutput(Duration.ofSeconds(5)); // what it wrote last is judged too
         String err;
         try {
             err = stderr.get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             err = "<" + e + ">";
         }
-        return new Report(List.copyOf(c.steps), c.lines, List.copyOf(c.invalid), err, exited ? p.exitValue() : -1);
+        int messages = c.taken + c.session.fromServer().size() + c.session.answers();
+        return new Report(List.copyOf(c.steps), messages, c.session.findings(), err, exited ? p.exitValue() : -1);
     }
 
-    private void session() throws IOException {
+    private void session() throws InterruptedException {
         ObjectNode init = JSON.objectNode().put("protocolVersion", McpProtocol.LATEST_LEGACY_VERSION);
         init.putObject("capabilities");
         init.putObject("clientInfo").put("name", "mcpwire-demo-client").put("version", "0.1.0");
@@ -135,7 +132,8 @@ public final class DemoClient {
         check("initialize", r != null && McpProtocol.LATEST_LEGACY_VERSION.equals(text(r, "protocolVersion")),
                 r == null ? "no result" : "protocol " + text(r, "protocolVersion") + ", server "
                         + text(r.get("serverInfo"), "name") + " " + text(r.get("serverInfo"), "version"));
-        send(new JsonRpcNotification(McpProtocol.INITIALIZED, null));
+        session.notify(McpProtocol.INITIALIZED, null);
+        session.wire().phase(Phase.SESSION);
 
         r = call(McpProtocol.TOOLS_LIST, JSON.objectNode());
         List<String> names = new ArrayList<>();
@@ -155,25 +153,26 @@ public final class DemoClient {
         int length = payload == null ? -1 : payload.length();
         check("tools/call payload " + PAYLOAD_KIB + " KiB", length == PAYLOAD_KIB * 1024, length + " characters");
 
-        JsonRpcMessage unknown = exchange(new JsonRpcRequest(RequestId.of(nextId++), "no/such/method", null));
-        check("unknown method", unknown instanceof JsonRpcError && ((JsonRpcError) unknown).error().code() == -32601,
-                describe(unknown));
+        Optional<JsonRpcResponse> unknown = session.request("no/such/method", null);
+        check("unknown method", unknown.orElse(null) instanceof JsonRpcError e && e.error().code() == -32601,
+                describe(unknown.orElse(null)));
 
-        toServer.write("this line is not JSON\n".getBytes(StandardCharsets.UTF_8));
-        toServer.flush();
-        JsonRpcMessage parse = read();
-        check("a line that is not JSON", parse instanceof JsonRpcError && ((JsonRpcError) parse).id() == null
-                && ((JsonRpcError) parse).error().code() == -32700, describe(parse));
+        session.wire().send("this line is not JSON");
+        JsonRpcMessage parse = session.wire().next(TIMEOUT);
+        taken += parse == null ? 0 : 1;
+        check("a line that is not JSON", parse instanceof JsonRpcError e && e.id() == null
+                && e.error().code() == -32700, describe(parse));
 
-        JsonRpcMessage pong = exchange(new JsonRpcRequest(RequestId.of(nextId++), McpProtocol.PING, null));
-        check("ping after the bad line", pong instanceof JsonRpcResult, describe(pong));
+        Optional<JsonRpcResponse> pong = session.request(McpProtocol.PING, null);
+        check("ping after the bad line", pong.orElse(null) instanceof JsonRpcResult, describe(pong.orElse(null)));
     }
 
-    private void modernSession() throws IOException {
+    private void modernSession() throws InterruptedException {
         ObjectNode meta = RequestMeta.of(McpProtocol.LATEST_VERSION, new Implementation("mcpwire-demo-client", "0.1.0")).toJson();
         JsonNode r = call(McpProtocol.SERVER_DISCOVER, JSON.objectNode().set(MetaKeys.META, meta));
         String versions = r == null || !r.path("supportedVersions").isArray() ? "no result"
                 : String.join(", ", r.get("supportedVersions").valueStream().map(JsonNode::asString).toList());
+        session.wire().phase(Phase.SESSION);
         check("modern: server/discover", versions.contains(McpProtocol.LATEST_VERSION), "versions " + versions + ", server "
                 + (r == null ? null : text(r.path(MetaKeys.META).get(MetaKeys.SERVER_INFO), "name")));
 
@@ -187,56 +186,17 @@ public final class DemoClient {
         check("modern: tools/call noisy", noisy != null && noisy.startsWith("child exit code 0"), noisy);
 
         ObjectNode init = JSON.objectNode().put("protocolVersion", McpProtocol.LATEST_LEGACY_VERSION);
-        JsonRpcMessage refused = exchange(new JsonRpcRequest(RequestId.of(nextId++), McpProtocol.INITIALIZE, init));
-        check("modern: initialize refused", refused instanceof JsonRpcError
-                && ((JsonRpcError) refused).error().code() == McpErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, describe(refused));
+        Optional<JsonRpcResponse> refused = session.request(McpProtocol.INITIALIZE, init.toString());
+        check("modern: initialize refused", refused.orElse(null) instanceof JsonRpcError e
+                && e.error().code() == McpErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, describe(refused.orElse(null)));
     }
 
-    private JsonNode callTool(String name, ObjectNode arguments) throws IOException {
+    private JsonNode callTool(String name, ObjectNode arguments) throws InterruptedException {
         return call(McpProtocol.TOOLS_CALL, JSON.objectNode().put("name", name).set("arguments", arguments));
     }
 
-    private JsonNode call(String method, JsonNode params) throws IOException {
-        JsonRpcMessage m = exchange(new JsonRpcRequest(RequestId.of(nextId++), method, params));
-        return m instanceof JsonRpcResult ? ((JsonRpcResult) m).result() : null;
-    }
-
-    private JsonRpcMessage exchange(JsonRpcRequest request) throws IOException {
-        send(request);
-        JsonRpcMessage m = read();
-        if (m instanceof JsonRpcResponse && !request.id().equals(((JsonRpcResponse) m).id())) {
-            invalid.add("a response to " + ((JsonRpcResponse) m).id() + " while waiting for " + request.id());
-        }
-        return m;
-    }
-
-    private void send(JsonRpcMessage m) throws IOException {
-        toServer.write(CODEC.encode(m));
-        toServer.write('\n');
-        toServer.flush();
-    }
-
-    /** The next line from the server, which must be one JSON-RPC message. */
-    private JsonRpcMessage read() throws IOException {
-        String line = fromServer.readLine();
-        if (line == null) {
-            throw new IOException("the server closed its stdout");
-        }
-        lines++;
-        DecodeResult d = CODEC.decode(line);
-        if (!(d instanceof DecodeResult.Decoded)) {
-            invalid.add(line.length() > 200 ? line.substring(0, 200) + "..." : line);
-            return read(); // stray bytes on the wire: note them and look for the answer after
-        }
-        return ((DecodeResult.Decoded) d).message();
-    }
-
-    private void drainRest() throws IOException {
-        String line;
-        while ((line = fromServer.readLine()) != null) {
-            lines++;
-            invalid.add("after the session: " + line);
-        }
+    private JsonNode call(String method, JsonNode params) throws InterruptedException {
+        return session.request(method, params.toString()).orElse(null) instanceof JsonRpcResult result ? result.result() : null;
     }
 
     private void check(String what, boolean ok, String outcome) {
@@ -272,9 +232,10 @@ public final class DemoClient {
             String outcome = s.outcome() == null ? "null" : s.outcome();
             out.printf("  %-4s %-28s %s%n", s.ok() ? "ok" : "FAIL", s.what(), outcome.length() > 90 ? outcome.substring(0, 90) + "..." : outcome);
         }
-        out.printf("  %-4s %-28s %d lines, %s%n", r.invalidLines().isEmpty() ? "ok" : "FAIL", "server stdout",
-                r.stdoutLines(), r.invalidLines().isEmpty() ? "every one valid JSON-RPC: the wire stayed clean"
-                        : r.invalidLines().size() + " NOT JSON-RPC: " + r.invalidLines());
+        out.printf("  %-4s %-28s %d messages, %s%n", r.findings().isEmpty() ? "ok" : "FAIL", "server stdout",
+                r.messages(), r.findings().isEmpty() ? "nothing but JSON-RPC, one answer per request: the wire stayed clean"
+                        : r.findings().size() + " finding(s):");
+        r.findings().forEach(f -> out.println("    ! " + f.kind() + " (" + f.phase() + "): " + f.detail()));
         out.println("  stray output, on the server's stderr where it belongs:");
         r.stderr().lines().filter(l -> l.contains("noisy:")).distinct().forEach(l -> out.println("    | " + l));
         out.printf("  server exit code %d%n", r.exitCode());

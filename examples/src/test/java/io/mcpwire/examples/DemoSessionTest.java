@@ -40,7 +40,7 @@ class DemoSessionTest {
         assertTrue(r.passed(), report + "\nstderr:\n" + r.stderr());
         assertEquals(12, r.steps().size(), "8 legacy steps, 4 modern: " + report);
         assertTrue(report.contains("ok   modern: server/discover      versions 2026-07-28"), report);
-        assertEquals(12, r.stdoutLines(), "one line per answer, nothing else: " + report);
+        assertEquals(12, r.messages(), "one message per answer, nothing else: " + report);
         assertTrue(r.stderr().contains("stdio claimed through"), r.stderr());
         for (String stray : List.of("noisy: System.out.println from a tool", "noisy: child stdout",
                 "noisy: System.out.write without newline or flush")) {
@@ -61,6 +61,6 @@ class DemoSessionTest {
         // The noisy tool prints, logs and starts a child: with fd 2 the wire, all of it is diverted,
         // and after the release the server stays silent.
         assertTrue(r.passed(), report);
-        assertEquals(12, r.stdoutLines(), "one line per answer, nothing else, up to the exit (both sessions): " + report);
+        assertEquals(12, r.messages(), "one message per answer, nothing else, up to the exit (both sessions): " + report);
     }
 }

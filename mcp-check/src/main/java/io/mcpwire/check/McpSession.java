@@ -133,6 +133,11 @@ public final class McpSession {
         excused.add(id);
     }
 
+    /** How many answers to this session's requests were taken so far, doubled ones counted each time. */
+    public int answers() {
+        return answerCounts.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
     /** The notifications and requests the server sent of its own accord, so far. */
     public List<JsonRpcMessage> fromServer() {
         return List.copyOf(fromServer);
