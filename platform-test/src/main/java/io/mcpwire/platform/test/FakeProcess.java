@@ -3,6 +3,7 @@ package io.mcpwire.platform.test;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.rules.windows.Win32;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
@@ -39,7 +40,7 @@ public final class FakeProcess extends FakePosixDescriptors {
     /** The size of the fake descriptor table, a common default limit of open descriptors. */
     public static final int TABLE_SIZE = 1024;
 
-    private static volatile FakeProcess shared;
+    private static FakeProcess shared; // guarded by the class
 
     private final PlatformDescriptors windows;
     private final FakeWin32 win32;
@@ -51,14 +52,12 @@ public final class FakeProcess extends FakePosixDescriptors {
     }
 
     /**
-     * The Windows model's C runtime and Win32 calls, as the binding that {@link #windows()} runs
-     * the shared rules over: for a Windows provider's tests of its own binding layer, which answer
-     * its native interfaces from this model (the rules' package is exported to mcpwire's providers
-     * alone).
+     * The Windows model's C runtime and Win32 calls, the binding that {@link #windows()} runs the
+     * shared rules over, for a Windows provider's tests of its own binding layer.
      *
      * @throws IllegalStateException when this fake models POSIX descriptors
      */
-    public io.mcpwire.platform.rules.windows.Win32 windowsBinding() {
+    public Win32 windowsBinding() {
         return win32();
     }
 
@@ -81,24 +80,16 @@ public final class FakeProcess extends FakePosixDescriptors {
     }
 
     /** The process-wide fake that {@code -Dmcpwire.platform=fake} selects. */
-    public static FakeProcess shared() {
-        FakeProcess s = shared;
-        if (s == null) {
-            synchronized (FakeProcess.class) {
-                if (shared == null) {
-                    shared = withPipes();
-                }
-                s = shared;
-            }
+    public static synchronized FakeProcess shared() {
+        if (shared == null) {
+            shared = withPipes();
         }
-        return s;
+        return shared;
     }
 
     /** Replaces {@link #shared()} with {@code process}, for a fresh table per test. */
-    public static void setShared(FakeProcess process) {
-        synchronized (FakeProcess.class) {
-            shared = process;
-        }
+    public static synchronized void setShared(FakeProcess process) {
+        shared = process;
     }
 
     /**
