@@ -40,6 +40,9 @@ public final class InboundPipe {
     /** Who is reading the wire, or may: never both threads. */
     private enum Turn { FREE, READER, DISPATCHER }
 
+    /** Whether the input goes on, was ended early ({@link #end()}), or the wire itself ended. */
+    private enum End { OPEN, EARLY, WIRE }
+
     /** How the reader thread's wait for its turn ended. */
     public enum ReaderTurn {
         /** The reader thread holds the turn: it reads the wire once, then {@link #put} or {@link #wireEnded}. */
@@ -59,8 +62,8 @@ public final class InboundPipe {
     private boolean dispatching;
     /** Counts the dispatcher's takes, so that the reader thread tells one long dispatch from many short ones. */
     private long taken;
-    private boolean ended;
-    private boolean endedByWire;
+    /** How the input ended, if it has. */
+    private End end = End.OPEN;
     private boolean closed;
 
     /** A pipe that holds at most {@code capacityBytes}. */
@@ -82,10 +85,10 @@ public final class InboundPipe {
         try {
             long seen = -1;
             while (true) {
-                if (endedByWire) {
+                if (end == End.WIRE) {
                     return ReaderTurn.WIRE_ENDED;
                 }
-                if (ended || closed) {
+                if (end == End.EARLY || closed) {
                     return ReaderTurn.STOPPED;
                 }
                 boolean stuck = dispatching && taken == seen;
@@ -112,10 +115,10 @@ public final class InboundPipe {
         lock.lock();
         try {
             while (len > 0) {
-                while (!closed && !ended && ring.isFull()) {
+                while (!closed && end == End.OPEN && ring.isFull()) {
                     changed.awaitUninterruptibly();
                 }
-                if (closed || ended) {
+                if (closed || end != End.OPEN) {
                     return false; // closing, or the input was ended early
                 }
                 int n = ring.put(b, off, len);
@@ -133,23 +136,23 @@ public final class InboundPipe {
 
     /** The reader thread read the end of the wire: the dispatcher reads what is left, then end of input. */
     public void wireEnded() {
-        lock.lock();
-        try {
-            ended = true;
-            endedByWire = true;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        endAs(End.WIRE);
     }
 
     // ------------------------------------------------------------------ either side
 
     /** Ends the input here, as if the wire had ended: what was already read is dispatched, nothing more is taken. */
     public void end() {
+        endAs(End.EARLY);
+    }
+
+    /** The wire's own end is told even after an early one, so that the end-of-input rule runs for it too. */
+    private void endAs(End how) {
         lock.lock();
         try {
-            ended = true;
+            if (end == End.OPEN || how == End.WIRE) {
+                end = how;
+            }
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -182,7 +185,7 @@ public final class InboundPipe {
     public boolean endedWhileDispatcherReads() {
         lock.lock();
         try {
-            return ended && turn == Turn.DISPATCHER;
+            return end == End.EARLY && turn == Turn.DISPATCHER;
         } finally {
             lock.unlock();
         }
@@ -205,7 +208,7 @@ public final class InboundPipe {
                 if (closed) {
                     throw new AsynchronousCloseException();
                 }
-                if (ended) {
+                if (end != End.OPEN) {
                     return -1;
                 }
                 if (turn == Turn.FREE) {
@@ -232,12 +235,11 @@ public final class InboundPipe {
             throw new AsynchronousCloseException();
         }
         turn = Turn.FREE;
-        if (ended) {
+        if (end != End.OPEN) {
             return -1; // the input was ended early: what came after does not count
         }
         if (n < 0) {
-            ended = true;
-            endedByWire = true;
+            end = End.WIRE;
             changed.signalAll(); // the reader thread runs the end-of-input rule
             return -1;
         }
