@@ -1,5 +1,6 @@
 package io.mcpwire.jsonrpc;
 
+import java.util.ArrayDeque;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -8,6 +9,7 @@ import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ContainerNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -92,24 +94,52 @@ final class MessageReader {
         }
     }
 
-    /** Builds the tree of the value that starts at {@code t}; the parser enforces the nesting limit. */
+    /**
+     * Builds the tree of the value that starts at {@code t}; the parser enforces the nesting limit.
+     * A loop over a stack of open containers rather than a recursion: the JIT compiles it as one
+     * small method, where a recursive reader would be inlined into itself and compiled at length
+     * while a server's first requests wait.
+     */
     private static JsonNode readNode(JsonParser p, JsonToken t) {
+        if (t != JsonToken.START_OBJECT && t != JsonToken.START_ARRAY) {
+            return scalar(p, t);
+        }
+        ContainerNode<?> root = t == JsonToken.START_OBJECT ? NODES.objectNode() : NODES.arrayNode();
+        ArrayDeque<ContainerNode<?>> outer = new ArrayDeque<>();
+        ContainerNode<?> open = root;
+        while (true) {
+            JsonToken n = p.nextToken();
+            if (n == JsonToken.END_OBJECT || n == JsonToken.END_ARRAY) {
+                if (outer.isEmpty()) {
+                    return root;
+                }
+                open = outer.pop();
+                continue;
+            }
+            String name = null;
+            if (n == JsonToken.PROPERTY_NAME) {
+                name = p.currentName();
+                n = p.nextToken();
+            }
+            JsonNode child = switch (n) {
+                case START_OBJECT -> NODES.objectNode();
+                case START_ARRAY -> NODES.arrayNode();
+                default -> scalar(p, n);
+            };
+            if (open instanceof ObjectNode object) {
+                object.set(name, child);
+            } else {
+                ((ArrayNode) open).add(child);
+            }
+            if (child instanceof ContainerNode<?> inner) {
+                outer.push(open);
+                open = inner;
+            }
+        }
+    }
+
+    private static JsonNode scalar(JsonParser p, JsonToken t) {
         switch (t) {
-            case START_OBJECT: {
-                ObjectNode object = NODES.objectNode();
-                for (JsonToken n = p.nextToken(); n == JsonToken.PROPERTY_NAME; n = p.nextToken()) {
-                    String name = p.currentName();
-                    object.set(name, readNode(p, p.nextToken()));
-                }
-                return object;
-            }
-            case START_ARRAY: {
-                ArrayNode array = NODES.arrayNode();
-                for (JsonToken n = p.nextToken(); n != JsonToken.END_ARRAY; n = p.nextToken()) {
-                    array.add(readNode(p, n));
-                }
-                return array;
-            }
             case VALUE_STRING:
                 return NODES.stringNode(p.getString());
             case VALUE_NUMBER_INT:

@@ -1,5 +1,7 @@
 package io.mcpwire.jsonrpc;
 
+import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Supplier;
 import tools.jackson.core.JsonGenerator;
@@ -65,24 +67,59 @@ final class MessageWriter {
         }
     }
 
-    /** Writes a tree with the streaming API; only a POJO node needs the databind mapper. */
-    private void writeNode(JsonNode node) {
+    /**
+     * Writes a tree with the streaming API; only a POJO node needs the databind mapper. A loop over
+     * a stack of open containers rather than a recursion, for the reason {@code MessageReader} gives.
+     */
+    private void writeNode(JsonNode root) {
+        if (!root.isContainer()) {
+            writeScalar(root);
+            return;
+        }
+        ArrayDeque<Open> opened = new ArrayDeque<>();
+        opened.push(begin(root));
+        while (!opened.isEmpty()) {
+            Open top = opened.peek();
+            if (!top.members().hasNext()) {
+                opened.pop();
+                if (top.object()) {
+                    g.writeEndObject();
+                } else {
+                    g.writeEndArray();
+                }
+                continue;
+            }
+            JsonNode value;
+            if (top.object()) {
+                Map.Entry<?, ?> property = (Map.Entry<?, ?>) top.members().next();
+                g.writeName((String) property.getKey());
+                value = (JsonNode) property.getValue();
+            } else {
+                value = (JsonNode) top.members().next();
+            }
+            if (value.isContainer()) {
+                opened.push(begin(value));
+            } else {
+                writeScalar(value);
+            }
+        }
+    }
+
+    /** A container being written: whether it is an object, and its members still to write. */
+    private record Open(boolean object, Iterator<?> members) {
+    }
+
+    private Open begin(JsonNode container) {
+        if (container.isObject()) {
+            g.writeStartObject();
+            return new Open(true, container.properties().iterator());
+        }
+        g.writeStartArray();
+        return new Open(false, container.iterator());
+    }
+
+    private void writeScalar(JsonNode node) {
         switch (node.getNodeType()) {
-            case OBJECT:
-                g.writeStartObject();
-                for (Map.Entry<String, JsonNode> e : node.properties()) {
-                    g.writeName(e.getKey());
-                    writeNode(e.getValue());
-                }
-                g.writeEndObject();
-                break;
-            case ARRAY:
-                g.writeStartArray();
-                for (JsonNode child : node) {
-                    writeNode(child);
-                }
-                g.writeEndArray();
-                break;
             case STRING:
                 g.writeString(node.stringValue());
                 break;

@@ -116,6 +116,29 @@ class JsonRpcCodecTest {
     }
 
     @Test
+    void nestedAndEmptyContainersAreWrittenAsJacksonWritesThemAndReadBackEqual() {
+        // Members after a closed container, containers in arrays and arrays in arrays, empty ones:
+        // every way the writer's and reader's stacks of open containers are pushed and popped.
+        ObjectNode params = object();
+        params.putObject("a").putObject("b").put("c", 1);
+        params.put("after", "x");
+        params.putArray("rows").add(JsonNodeFactory.instance.arrayNode().add(1).add(JsonNodeFactory.instance.arrayNode()))
+                .addObject().putObject("inner").putArray("empty");
+        params.putObject("none");
+        ObjectNode deep = params.putObject("deep");
+        for (int i = 0; i < 120; i++) { // 180 levels, within the codec's nesting limit
+            deep = i % 2 == 0 ? deep.putObject("o") : deep.putArray("a").addObject();
+        }
+        deep.put("bottom", true);
+        params.put("last", 2.5);
+        String line = codec.encodeToString(new JsonRpcResult(RequestId.of(3), params));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + codec.mapper().writeValueAsString(params) + "}", line);
+        assertEquals(params, ((JsonRpcResult) decodeOk(line)).result());
+        JsonRpcRequest request = new JsonRpcRequest(RequestId.of(4), "m", params);
+        assertEquals(request, decodeOk(codec.encodeToString(request)));
+    }
+
+    @Test
     void decodingToleratesWhitespaceUnknownMembersAndAnyMemberOrder() {
         JsonRpcMessage m = decodeOk("  {\"method\":\"ping\",\"extra\":{\"a\":[1,2]},\"id\":\"x\",\"jsonrpc\":\"2.0\"}\t ");
         assertEquals(new JsonRpcRequest(RequestId.of("x"), "ping", null), m);
