@@ -27,7 +27,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * replaced by a bounded error, so that every request is answered once.
  */
 public final class FrameWriter implements Runnable {
-    private static final int WRITE_BATCH = 64 * 1024;
     /** Frames are written in slices of this size, so that a slow reader shows progress. */
     private static final int SLICE = 64 * 1024;
     /** Each sending thread encodes into its own builder. */
@@ -65,8 +64,8 @@ public final class FrameWriter implements Runnable {
 
     /**
      * Encodes and writes or queues {@code message}. With {@code moreComing} (the dispatcher
-     * answering while more requests wait) it always queues, so that the writer gathers the
-     * answers into fewer, larger writes.
+     * answering while more requests wait) it always queues, and the writer waits a little for the
+     * answers to come, to write them together ({@link OutboundQueue}).
      *
      * @throws MessageTooLargeException when the message exceeds the limit (an answer is then
      *                                  replaced by a bounded error, which is sent)
@@ -122,7 +121,7 @@ public final class FrameWriter implements Runnable {
                 taken = true;
                 writeDirect(frame); // no hand-off to the writer thread when the wire is idle
             } else {
-                queue.put(frame);
+                queue.put(frame, moreComing);
                 taken = true;
             }
         } finally {
@@ -189,17 +188,22 @@ public final class FrameWriter implements Runnable {
         }
     }
 
+    /** The sender has no more to add for now: what waits to be coalesced is written at once. */
+    public void flush() {
+        queue.flush();
+    }
+
     /** The writer thread: writes what is queued until the queue is closed and empty. */
     @Override
     public void run() {
-        byte[] batchBuffer = new byte[WRITE_BATCH];
+        byte[] batchBuffer = new byte[OutboundQueue.BATCH_BYTES];
         List<Frame> batch;
-        while ((batch = queue.take(WRITE_BATCH)) != null) {
+        while ((batch = queue.take()) != null) {
             try {
                 if (batch.size() == 1) {
                     writeParts(batch.get(0));
                 } else {
-                    int n = 0; // small frames, together at most WRITE_BATCH bytes: coalesced into one write
+                    int n = 0; // small frames, together at most a batch: coalesced into one write
                     for (Frame f : batch) {
                         for (byte[] part : f.parts()) {
                             System.arraycopy(part, 0, batchBuffer, n, part.length);

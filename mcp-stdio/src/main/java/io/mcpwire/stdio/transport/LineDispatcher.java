@@ -91,9 +91,11 @@ public final class LineDispatcher {
      * Dispatches every line of the input until it ends; once the transport stops, what the input
      * still yields (what was already taken from the client) is only counted ({@link #abandoned()}).
      *
+     * @param readDispatched run when the lines of one read are dispatched, before the next read,
+     *                       which may block: answers held back to be coalesced go out then
      * @throws IOException when reading the input fails
      */
-    public void run() throws IOException {
+    public void run(Runnable readDispatched) throws IOException {
         InputStream wire = input.input();
         LineFramer.Sink sink = new LineFramer.Sink() {
             @Override
@@ -107,9 +109,11 @@ public final class LineDispatcher {
                         + maxMessageBytes + " bytes; it was skipped", null));
             }
         };
-        while (framer.readFrom(wire, sink)) {
-            // each read hands complete lines to the sink
-        }
+        boolean more;
+        do {
+            more = framer.readFrom(wire, sink);
+            readDispatched.run();
+        } while (more);
     }
 
     private void dispatch(DecodeResult result) {

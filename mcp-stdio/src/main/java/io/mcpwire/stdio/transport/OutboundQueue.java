@@ -15,6 +15,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * own frame at once ({@link #claimIdleWriter()}), which saves a thread hand-off per message when
  * the client keeps up.
  *
+ * <p>A sender that has more to send soon (the dispatcher answering while more requests wait)
+ * puts its frame without waking the writer: the writer then waits until the queue holds a batch,
+ * until a sender has no more ({@link #flush()}, or a frame put without {@code moreComing}), or
+ * for at most {@link #LINGER_NANOS}, and writes them together. A run of answers costs one wake-up
+ * and one write instead of one of each per answer, and none waits long behind a slow request.
+ *
  * <p>Threads: senders call {@link #put} and {@link #claimIdleWriter}, the writer thread
  * {@link #take} and {@link #written}; everything is guarded by {@code lock}, and no callback
  * runs under it.
@@ -32,6 +38,11 @@ public final class OutboundQueue {
     public record Frame(byte[][] parts, int length) {
     }
 
+    /** The most the writer writes at once, in bytes, and a batch that it writes without waiting for more. */
+    public static final int BATCH_BYTES = 64 * 1024;
+    /** The longest a frame put with more coming waits for others to join it. */
+    static final long LINGER_NANOS = 1_000_000;
+
     private final long capacity;
     private final ArrayDeque<Frame> frames = new ArrayDeque<>();
     private final ReentrantLock lock = new ReentrantLock();
@@ -40,28 +51,58 @@ public final class OutboundQueue {
     private long bytes;
     private boolean closed;
     private boolean writing;
+    /** Whether what is queued is to be written now: a sender had no more to add, or room ran out. */
+    private boolean due;
 
     /** A queue that holds at most {@code capacityBytes} bytes (more only for one large frame). */
     public OutboundQueue(long capacityBytes) {
         this.capacity = capacityBytes;
     }
 
-    /** Adds a frame, waiting for room. */
-    public void put(Frame frame) throws IOException {
+    /**
+     * Adds a frame, waiting for room.
+     *
+     * @param moreComing whether the sender has more to send at once, so that the writer may wait
+     *                   for it (up to {@link #LINGER_NANOS}) to write them together
+     */
+    public void put(Frame frame, boolean moreComing) throws IOException {
         lock.lock();
         try {
             while (!closed && bytes > 0 && bytes + frame.length() > capacity) {
+                markDue(); // a full queue is written now, not after the linger
                 notFull.awaitUninterruptibly();
             }
             if (closed) {
                 throw new IOException("the transport is closed; the message was not sent");
             }
+            boolean wasEmpty = frames.isEmpty();
             frames.add(frame);
             bytes += frame.length();
-            notEmpty.signal();
+            if (!moreComing || bytes >= BATCH_BYTES) {
+                markDue();
+            } else if (wasEmpty) {
+                notEmpty.signal(); // the writer starts its linger
+            }
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Has what is queued written now, without waiting for more: the sender has no more to add. */
+    public void flush() {
+        lock.lock();
+        try {
+            if (!frames.isEmpty()) {
+                markDue();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void markDue() {
+        due = true;
+        notEmpty.signal();
     }
 
     /**
@@ -82,32 +123,61 @@ public final class OutboundQueue {
     }
 
     /**
-     * Takes the next frames, together at most {@code maxBytes} (at least one frame), waiting for
-     * one and for any write in progress; null once the queue is closed and empty. Marks the
+     * Takes the next frames, together at most {@link #BATCH_BYTES} (at least one frame), waiting
+     * for one and for any write in progress, and, while they are fewer than a batch and not due,
+     * for up to {@link #LINGER_NANOS} for more; null once the queue is closed and empty. Marks the
      * writer busy until {@link #written()}.
      */
-    public List<Frame> take(int maxBytes) {
+    public List<Frame> take() {
         lock.lock();
         try {
-            while ((frames.isEmpty() || writing) && !closed) {
-                notEmpty.awaitUninterruptibly();
+            boolean lingering = false;
+            long lingerEnd = 0;
+            while (!closed) {
+                if (frames.isEmpty() || writing) {
+                    notEmpty.awaitUninterruptibly();
+                    continue;
+                }
+                if (due) {
+                    break;
+                }
+                long now = System.nanoTime();
+                if (!lingering) {
+                    lingering = true;
+                    lingerEnd = now + LINGER_NANOS;
+                }
+                if (now - lingerEnd >= 0 || !linger(lingerEnd - now)) {
+                    break;
+                }
             }
             if (frames.isEmpty()) {
                 return null;
             }
             List<Frame> batch = new ArrayList<>();
             long size = 0;
-            while (!frames.isEmpty() && (batch.isEmpty() || size + frames.peek().length() <= maxBytes)) {
+            while (!frames.isEmpty() && (batch.isEmpty() || size + frames.peek().length() <= BATCH_BYTES)) {
                 Frame f = frames.poll();
                 batch.add(f);
                 size += f.length();
             }
             bytes -= size;
+            due = due && !frames.isEmpty();
             writing = true;
             notFull.signalAll();
             return batch;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Waits up to {@code nanos} for more frames; false when interrupted, so that the writer writes now. */
+    private boolean linger(long nanos) {
+        try {
+            notEmpty.awaitNanos(nanos);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  *     the pipe; framing, decoding, {@code onMessage}, answering undecodable lines</td><td>a wire
  *     read; a pipe read; a send on a full queue</td></tr>
  * <tr><td>{@code mcpwire-stdio-writer}</td><td>writing queued frames ({@link FrameWriter})</td>
- *     <td>{@code take()}; a write</td></tr>
+ *     <td>{@code take()}, with a linger of at most 1 ms for answers still coming; a write</td></tr>
  * <tr><td>{@code mcpwire-stdio-host-watch}</td><td>watching the parent process; on its exit, the
  *     end-of-input rule, and so perhaps the close and {@code onClosed}</td><td>the poll; the grace wait</td></tr>
  * <tr><td>any caller of {@code send}</td><td>encoding its message; writing it itself when the queue
@@ -134,7 +134,10 @@ public final class Session {
         }
     }
 
-    /** The dispatcher answering while more requests wait queues, so that answers are coalesced. */
+    /**
+     * The dispatcher answering while more requests wait queues, so that answers are coalesced;
+     * what it queued is flushed once the lines of each read are dispatched.
+     */
     private boolean moreComing() {
         return Thread.currentThread() == dispatcher && lines.moreWaiting();
     }
@@ -168,7 +171,7 @@ public final class Session {
             return;
         }
         try {
-            lines.run();
+            lines.run(frames::flush);
         } catch (IOException | RuntimeException e) {
             readFailed(e); // nothing when the pipe failed because the session is closing
         } finally {
@@ -243,6 +246,7 @@ public final class Session {
         }
         try {
             if (!graceSpent && (reason != TransportClosed.Reason.FAILED || Thread.currentThread() != writer)) {
+                queue.flush(); // nothing more is coming to coalesce with
                 progress.await(queue::isIdle, options.graceNanos());
             }
             lifecycle.stopSends();
