@@ -38,6 +38,8 @@ public final class Harness {
     private final Map<String, Map<String, List<Double>>> figures = new LinkedHashMap<>();
     private final Map<String, List<String>> incidents = new LinkedHashMap<>();
     private final Map<String, long[]> integrity = new LinkedHashMap<>(); // missing, duplicated, out of order
+    /** With {@code --threads}: each server thread's CPU time in each batch, as rows of the table. */
+    private boolean threadCpu;
 
     private Harness(Path root, Config config, List<Peer> peers) {
         this.root = root;
@@ -52,7 +54,8 @@ public final class Harness {
     public static void main(String[] args) throws Exception {
         boolean quick = Arrays.asList(args).contains("--quick");
         Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 3, 3);
-        // Other sizes, for profiling one figure: --calls N (batch size), --pings N.
+        // Other sizes, for profiling one figure: --calls N (batch size), --pings N; --threads adds
+        // each server thread's CPU time in each batch to the table.
         int calls = Arrays.asList(args).indexOf("--calls");
         if (calls >= 0) {
             config = new Config(config.coldRuns(), config.pings(), Integer.parseInt(args[calls + 1]), config.rounds(), config.bigRuns());
@@ -64,6 +67,7 @@ public final class Harness {
         Path root = Path.of(System.getProperty("mcpwire.root", ".")).toAbsolutePath().normalize();
         List<Peer> peers = Peers.chosen(root, args);
         Harness h = new Harness(root, config, peers);
+        h.threadCpu = Arrays.asList(args).contains("--threads");
         h.header(quick);
         h.run();
         h.report();
@@ -221,6 +225,7 @@ public final class Harness {
                 // the server has gone; the reader sees it
             }
         }, "bench-writer");
+        Map<String, Double> cpuBefore = threadCpu ? ThreadCpu.of(proc.pid()) : Map.of();
         long t0 = System.nanoTime();
         writer.start();
         BitSet seen = new BitSet(n);
@@ -250,6 +255,13 @@ public final class Harness {
             }
         }
         writer.join(10_000);
+        if (threadCpu) {
+            ThreadCpu.between(cpuBefore, ThreadCpu.of(proc.pid())).forEach((thread, seconds) -> {
+                if (seconds >= 0.05) {
+                    record(phase + " CPU s, " + thread, p, seconds);
+                }
+            });
+        }
         bad[0] += n - received;
         if (received > 0) {
             // A peer that crashes is measured at the rate it kept up until then.

@@ -51,7 +51,7 @@ public final class OutboundQueue {
     private long bytes;
     private boolean closed;
     private boolean writing;
-    /** Whether what is queued is to be written now: a sender had no more to add, or room ran out. */
+    /** Whether what is queued is to be written now: a sender had no more to add, a batch filled, or room ran out. */
     private boolean due;
 
     /** A queue that holds at most {@code capacityBytes} bytes (more only for one large frame). */

@@ -56,7 +56,7 @@ import java.util.concurrent.TimeUnit;
  *     releasing the wire; a reader or writer on a claimed descriptor</td><td>the claim's moves</td>
  *     <td>the claim's own, never the session's</td></tr>
  * <tr><td>{@code OutboundQueue.lock}</td><td>senders, the writer, the close</td><td>the queued frames
- *     and their bytes, who writes; {@code notEmpty}, {@code notFull}</td><td>nothing foreign</td></tr>
+ *     and their bytes, whether they are due, who writes; {@code notEmpty}, {@code notFull}</td><td>nothing foreign</td></tr>
  * <tr><td>{@code InboundPipe.lock}</td><td>the reader, the dispatcher</td><td>the bytes read and not
  *     yet dispatched; whose turn it is on the wire</td><td>nothing foreign: let go for a read of the wire</td></tr>
  * <tr><td>{@code PendingRequests.lock}</td><td>the dispatcher, senders, the close</td><td>the

@@ -1,0 +1,56 @@
+package io.mcpwire.benchmarks.harness;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A process's CPU time by thread, from Linux's {@code /proc/<pid>/task/<tid>/stat}: user plus
+ * system time, in seconds, summed over threads of one name (numbered ones, such as the JIT's
+ * compiler threads, folded together). Empty where there is no {@code /proc}.
+ */
+final class ThreadCpu {
+    /** The clock ticks per second of {@code stat}'s times ({@code USER_HZ}), 100 on every Linux the harness runs on. */
+    private static final double TICKS_PER_SECOND = 100.0;
+
+    private ThreadCpu() {
+    }
+
+    static Map<String, Double> of(long pid) {
+        Map<String, Double> seconds = new TreeMap<>();
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        if (!Files.isDirectory(tasks)) {
+            return seconds;
+        }
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path thread : threads) {
+                String stat;
+                try {
+                    stat = Files.readString(thread.resolve("stat"));
+                } catch (NoSuchFileException ended) {
+                    continue; // the thread ended meanwhile
+                }
+                // pid (comm) state ...: the name may hold spaces and parentheses, so cut at the last ')'.
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replaceAll("[0-9]+$", "#");
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
+                seconds.merge(name, ticks / TICKS_PER_SECOND, Double::sum);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return seconds;
+    }
+
+    /** What each thread used between {@code before} and {@code after}. */
+    static Map<String, Double> between(Map<String, Double> before, Map<String, Double> after) {
+        Map<String, Double> used = new TreeMap<>();
+        after.forEach((name, s) -> used.put(name, s - before.getOrDefault(name, 0.0)));
+        return used;
+    }
+}
