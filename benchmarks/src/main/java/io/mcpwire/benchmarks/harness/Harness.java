@@ -54,8 +54,7 @@ public final class Harness {
     public static void main(String[] args) throws Exception {
         boolean quick = Arrays.asList(args).contains("--quick");
         Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 3, 3);
-        // Other sizes, for profiling one figure: --calls N (batch size), --pings N; --threads adds
-        // each server thread's CPU time in each batch to the table.
+        // For profiling one figure: --calls N (batch size), --pings N; --threads (CPU per thread).
         int calls = Arrays.asList(args).indexOf("--calls");
         if (calls >= 0) {
             config = new Config(config.coldRuns(), config.pings(), Integer.parseInt(args[calls + 1]), config.rounds(), config.bigRuns());
@@ -225,7 +224,7 @@ public final class Harness {
                 // the server has gone; the reader sees it
             }
         }, "bench-writer");
-        Map<String, Double> cpuBefore = threadCpu ? ThreadCpu.of(proc.pid()) : Map.of();
+        ThreadCpu.Span cpu = threadCpu ? ThreadCpu.start(proc.pid()) : ThreadCpu.Span.NONE;
         long t0 = System.nanoTime();
         writer.start();
         BitSet seen = new BitSet(n);
@@ -255,13 +254,7 @@ public final class Harness {
             }
         }
         writer.join(10_000);
-        if (threadCpu) {
-            ThreadCpu.between(cpuBefore, ThreadCpu.of(proc.pid())).forEach((thread, seconds) -> {
-                if (seconds >= 0.05) {
-                    record(phase + " CPU s, " + thread, p, seconds);
-                }
-            });
-        }
+        cpu.end((thread, seconds) -> record(phase + " CPU s, " + thread, p, seconds));
         bad[0] += n - received;
         if (received > 0) {
             // A peer that crashes is measured at the rate it kept up until then.

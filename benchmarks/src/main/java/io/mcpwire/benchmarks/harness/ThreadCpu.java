@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 /**
  * A process's CPU time by thread, from Linux's {@code /proc/<pid>/task/<tid>/stat}: user plus
@@ -47,10 +48,23 @@ final class ThreadCpu {
         return seconds;
     }
 
-    /** What each thread used between {@code before} and {@code after}. */
-    static Map<String, Double> between(Map<String, Double> before, Map<String, Double> after) {
-        Map<String, Double> used = new TreeMap<>();
-        after.forEach((name, s) -> used.put(name, s - before.getOrDefault(name, 0.0)));
-        return used;
+    /** Starts measuring what each thread of {@code pid} uses. */
+    static Span start(long pid) {
+        Map<String, Double> before = of(pid);
+        return used -> of(pid).forEach((name, s) -> {
+            double seconds = s - before.getOrDefault(name, 0.0);
+            if (seconds >= 0.05) { // threads that did something
+                used.accept(name, seconds);
+            }
+        });
+    }
+
+    /** A measurement begun by {@link #start}. */
+    interface Span {
+        /** Measures nothing. */
+        Span NONE = used -> { };
+
+        /** Gives each thread's CPU time since the start, in seconds, for threads that used some. */
+        void end(BiConsumer<String, Double> used);
     }
 }
