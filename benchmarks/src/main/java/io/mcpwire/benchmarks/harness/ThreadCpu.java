@@ -13,7 +13,7 @@ import java.util.function.BiConsumer;
 /**
  * A process's CPU time by thread, from Linux's {@code /proc/<pid>/task/<tid>/stat}: user plus
  * system time, in seconds, summed over threads of one name (numbered ones, such as the JIT's
- * compiler threads, folded together). Empty where there is no {@code /proc}.
+ * compiler threads, folded together). Empty where there is no {@code /proc} or the process has ended.
  */
 final class ThreadCpu {
     /** The clock ticks per second of {@code stat}'s times ({@code USER_HZ}), 100 on every Linux the harness runs on. */
@@ -42,6 +42,8 @@ final class ThreadCpu {
                 long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
                 seconds.merge(name, ticks / TICKS_PER_SECOND, Double::sum);
             }
+        } catch (NoSuchFileException gone) {
+            // the process ended meanwhile (a peer that crashed): what was read so far
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
