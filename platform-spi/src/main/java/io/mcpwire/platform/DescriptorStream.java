@@ -41,6 +41,10 @@ public interface DescriptorStream extends Closeable {
      * once no read or write is in flight (wake them and wait for them to leave first): a stream
      * does not count its calls, and a resource freed under a blocked call could be recycled under
      * it. Never closes {@link #descriptor()}. Idempotent.
+     *
+     * <p>A stream may hold an open file description of its own on the same file (a non-blocking
+     * one to write a pipe, say) until it is closed: the peer then sees end of input once both the
+     * stream and the descriptor are closed, so close the stream first.
      */
     @Override
     void close();

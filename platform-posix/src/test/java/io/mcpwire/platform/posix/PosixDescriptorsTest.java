@@ -1,5 +1,6 @@
 package io.mcpwire.platform.posix;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -14,6 +15,9 @@ import io.mcpwire.platform.rules.posix.PosixConstants;
 import io.mcpwire.platform.rules.posix.PosixLib;
 import io.mcpwire.platform.test.BlockedThreads;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -178,6 +182,61 @@ class PosixDescriptorsTest {
             DescriptorException e = assertThrows(DescriptorException.class, () -> out.write(b, 0, 1));
             assertEquals(PosixConstants.EPIPE, e.errorCode());
         }
+    }
+
+    @Test
+    @EnabledOnOs(value = OS.LINUX, disabledReason = "a pipe is opened again through /proc/self/fd on Linux only")
+    void aPipeIsWrittenThroughANonBlockingDescriptionOfTheStreamsOwnLeavingTheDescriptorAsItWas() throws Exception {
+        PosixLib p = PosixDescriptors.binding();
+        int flags = p.libc().fcntl(writeEnd, PosixConstants.F_GETFL);
+        String pipe = Files.readSymbolicLink(Path.of("/proc/self/fd/" + writeEnd)).toString();
+        byte[] sent = new byte[60_000]; // within what the pipe holds, and many times PIPE_BUF
+        for (int i = 0; i < sent.length; i++) {
+            sent[i] = (byte) (i * 7);
+        }
+        DescriptorStream out = posix.open(writeEnd);
+        out.write(sent, 0, sent.length);
+        List<Integer> own = descriptorsOf(pipe);
+        own.remove(Integer.valueOf(writeEnd));
+        assertEquals(1, own.size(), "one description of the stream's own on the pipe: " + own);
+        int nonBlocking = 04000;
+        assertTrue((p.libc().fcntl(own.get(0), PosixConstants.F_GETFL) & nonBlocking) != 0, "it does not block");
+        assertEquals(PosixConstants.FD_CLOEXEC, p.libc().fcntl(own.get(0), PosixConstants.F_GETFD) & PosixConstants.FD_CLOEXEC);
+        assertEquals(flags, p.libc().fcntl(writeEnd, PosixConstants.F_GETFL), "the shared description is left as it was");
+
+        out.close();
+        assertEquals(List.of(writeEnd), descriptorsOf(pipe), "closing the stream frees its description");
+        posix.close(writeEnd);
+        writeEnd = -1;
+        try (DescriptorStream in = posix.open(readEnd)) {
+            byte[] got = new byte[sent.length];
+            int n = 0;
+            for (int r; n < got.length && (r = in.read(got, n, got.length - n)) > 0; ) {
+                n += r;
+            }
+            assertArrayEquals(sent, got);
+            assertEquals(-1, in.read(new byte[1], 0, 1), "end of input: nothing holds the write end any more");
+        }
+    }
+
+    /** The write-end descriptors of this process that name {@code pipe} ({@code pipe:[inode]}). */
+    private static List<Integer> descriptorsOf(String pipe) throws Exception {
+        List<Integer> fds = new ArrayList<>();
+        try (var s = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path link : (Iterable<Path>) s::iterator) {
+                try {
+                    int fd = Integer.parseInt(link.getFileName().toString());
+                    if (Files.readSymbolicLink(link).toString().equals(pipe)
+                            && (PosixDescriptors.binding().libc().fcntl(fd, PosixConstants.F_GETFL) & PosixConstants.O_ACCMODE) == PosixConstants.O_WRONLY) {
+                        fds.add(fd);
+                    }
+                } catch (java.io.IOException closedMeanwhile) {
+                    // the listing's own descriptor, gone by now
+                }
+            }
+        }
+        Collections.sort(fds);
+        return fds;
     }
 
     /** {@code socketpair(2)}, which the provider's own binding does not need. */

@@ -6,6 +6,7 @@ import io.mcpwire.platform.rules.NativeMemory;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.channels.AsynchronousCloseException;
+import java.util.OptionalInt;
 
 /**
  * Reads and writes one descriptor with native buffers. Every blocking step is a {@code poll} on
@@ -13,6 +14,12 @@ import java.nio.channels.AsynchronousCloseException;
  * once ({@code close} from another thread would not). Writes go out in pieces of at most
  * {@code PIPE_BUF} bytes after {@code poll} says the descriptor is writable, so no write can
  * block beyond the reach of a wake-up.
+ *
+ * <p>Where the descriptor is the write end of a pipe on Linux, writes go instead through a
+ * non-blocking description of the stream's own ({@link OwnPipeWrites}): each takes what fits, up
+ * to a chunk, and only a write that finds the pipe full waits in {@code poll}. So an answer to a
+ * client that keeps up costs one call, not two. That description holds the pipe open until
+ * {@link #close()}.
  */
 final class PollingStream extends ChunkedStream {
     private static final int POLLFD_SIZE = 8; // int fd; short events; short revents
@@ -21,14 +28,17 @@ final class PollingStream extends ChunkedStream {
     private final int fd;
     private final int wakeRead;
     private final int wakeWrite;
+    /** The pipe's write end on a non-blocking description of this stream's own, where there is one. */
+    private final OptionalInt ownWrites;
     private final NativeMemory readPoll;
     private final NativeMemory writePoll;
     private NativeMemory readBuffer;
     private NativeMemory writeBuffer;
     private boolean wakeWritten; // guarded by this
 
-    private PollingStream(PosixLib posix, int fd, int wakeRead, int wakeWrite) {
+    private PollingStream(PosixLib posix, int fd, int wakeRead, int wakeWrite, OptionalInt ownWrites) {
         this.posix = posix;
+        this.ownWrites = ownWrites;
         this.readPoll = posix.libc().allocate(2L * POLLFD_SIZE);
         this.writePoll = posix.libc().allocate(2L * POLLFD_SIZE);
         this.fd = fd;
@@ -51,10 +61,13 @@ final class PollingStream extends ChunkedStream {
         return ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? events & 0xFFFF : (events & 0xFFFF) << 16;
     }
 
-    /** Opens a stream on {@code fd} with its own self-pipe, both ends above fd 2 and close-on-exec. */
+    /**
+     * Opens a stream on {@code fd} with its own self-pipe, both ends above fd 2 and close-on-exec,
+     * and, for the write end of a pipe on Linux, its own non-blocking description.
+     */
     static PollingStream open(PosixLib posix, int fd) throws DescriptorException {
         int[] moved = posix.pipeAboveStandard("pipe() for the wake-up of fd " + fd, fd);
-        return new PollingStream(posix, fd, moved[0], moved[1]);
+        return new PollingStream(posix, fd, moved[0], moved[1], OwnPipeWrites.open(posix, fd));
     }
 
     @Override
@@ -98,8 +111,17 @@ final class PollingStream extends ChunkedStream {
 
     @Override
     protected int writeSome(int from, int n) throws IOException {
-        awaitReady(writePoll, PosixConstants.POLLOUT, "write");
-        long written = posix.libc().write(fd, writeBuffer, from, Math.min(n, posix.constants().pipeBuf()));
+        long written;
+        if (ownWrites.isPresent()) {
+            written = posix.libc().write(ownWrites.getAsInt(), writeBuffer, from, n);
+            if (written < 0 && posix.libc().errno() == posix.constants().eAgain()) {
+                awaitReady(writePoll, PosixConstants.POLLOUT, "write"); // the pipe is full: wait for room
+                return 0;
+            }
+        } else {
+            awaitReady(writePoll, PosixConstants.POLLOUT, "write");
+            written = posix.libc().write(fd, writeBuffer, from, Math.min(n, posix.constants().pipeBuf()));
+        }
         if (written >= 0) {
             return (int) written;
         }
@@ -151,6 +173,7 @@ final class PollingStream extends ChunkedStream {
     protected void freeResources() {
         posix.libc().close(wakeRead);
         posix.libc().close(wakeWrite);
+        ownWrites.ifPresent(posix.libc()::close);
     }
 
     @Override

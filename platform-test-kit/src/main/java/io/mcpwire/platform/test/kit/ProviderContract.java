@@ -193,6 +193,7 @@ public abstract class ProviderContract {
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
                 try {
                     out.write(big, 0, big.length);
+                    out.close(); // a stream may hold the pipe open through a description of its own
                     provider.close(writeEnd);
                     writeEnd = -1;
                 } catch (Exception e) {
@@ -206,7 +207,7 @@ public abstract class ProviderContract {
                 n += r;
             }
             writer.get(30, TimeUnit.SECONDS);
-            assertEquals(-1, in.read(new byte[1], 0, 1), "end of input once the writer has closed");
+            assertEquals(-1, in.read(new byte[1], 0, 1), "end of input once the writer's stream and descriptor are closed");
             assertEquals(0, in.read(new byte[1], 0, 0), "a read of nothing reads nothing");
             assertEquals(big.length, n);
             assertArrayEquals(big, got);
@@ -267,6 +268,7 @@ public abstract class ProviderContract {
             assertFalse(provider.sameFile(ends.readEnd(), readEnd), "a new pipe, not the test's");
             byte[] sent = "first, then second".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
             out.write(sent, 0, sent.length);
+            out.close();
             provider.close(ends.writeEnd());
             byte[] got = new byte[sent.length];
             int n = 0;
