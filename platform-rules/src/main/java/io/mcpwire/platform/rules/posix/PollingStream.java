@@ -114,10 +114,6 @@ final class PollingStream extends ChunkedStream {
         long written;
         if (ownWrites.isPresent()) {
             written = posix.libc().write(ownWrites.getAsInt(), writeBuffer, from, n);
-            if (written < 0 && posix.libc().errno() == posix.constants().eAgain()) {
-                awaitReady(writePoll, PosixConstants.POLLOUT, "write"); // the pipe is full: wait for room
-                return 0;
-            }
         } else {
             awaitReady(writePoll, PosixConstants.POLLOUT, "write");
             written = posix.libc().write(fd, writeBuffer, from, Math.min(n, posix.constants().pipeBuf()));
@@ -128,6 +124,10 @@ final class PollingStream extends ChunkedStream {
         int errno = posix.libc().errno();
         if (errno == PosixConstants.EPIPE) {
             throw new DescriptorException("write(" + fd + ")", fd, errno, "EPIPE (Broken pipe: the reader has gone)");
+        }
+        if (errno == posix.constants().eAgain() && ownWrites.isPresent()) {
+            awaitReady(writePoll, PosixConstants.POLLOUT, "write"); // the pipe is full: wait for room
+            return 0;
         }
         if (errno != PosixConstants.EINTR && errno != posix.constants().eAgain()) {
             throw posix.error("write(" + fd + ")", fd, errno);
