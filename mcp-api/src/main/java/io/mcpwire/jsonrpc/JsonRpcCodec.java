@@ -57,6 +57,8 @@ public final class JsonRpcCodec {
     private static final JsonRpcCodec DEFAULT = new JsonRpcCodec(Limits.DEFAULT);
 
     private final JsonFactory factory;
+    /** The factory with nothing between root values, for an encoder's generator that writes message after message. */
+    private final JsonFactory sequenceFactory;
     private final Limits limits;
     private volatile JsonMapper mapper;
 
@@ -79,6 +81,7 @@ public final class JsonRpcCodec {
                 // encode(message, out) writes into the caller's stream and leaves it open.
                 .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
                 .build();
+        this.sequenceFactory = factory.rebuild().rootValueSeparator((String) null).build();
     }
 
     /** Returns the shared codec with {@link Limits#DEFAULT}. */
@@ -122,6 +125,19 @@ public final class JsonRpcCodec {
         try (JsonGenerator g = factory.createGenerator(ObjectWriteContext.empty(), out)) {
             new MessageWriter(g, this::mapper).write(message);
         }
+    }
+
+    /**
+     * An encoder that writes message after message onto {@code out} through one generator, for a
+     * thread that sends many; not thread-safe.
+     */
+    public MessageEncoder encoder(OutputStream out) {
+        return new MessageEncoder(this, out);
+    }
+
+    /** A writer over a generator onto {@code out} that writes root values back to back. */
+    MessageWriter writerOnto(OutputStream out) {
+        return new MessageWriter(sequenceFactory.createGenerator(ObjectWriteContext.empty(), out), this::mapper);
     }
 
     /** Encodes one message as a Java string, for logs and tests. */

@@ -22,6 +22,11 @@ final class MessageWriter {
         this.pojoMapper = pojoMapper;
     }
 
+    /** Hands what the generator holds on to its stream. */
+    void flush() {
+        g.flush();
+    }
+
     /** Writes {@code message} as one JSON object. */
     void write(JsonRpcMessage message) {
         g.writeStartObject();

@@ -7,6 +7,7 @@ import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.JsonRpcError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
+import io.mcpwire.jsonrpc.MessageEncoder;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.stdio.transport.OutboundQueue.Frame;
 import io.mcpwire.transport.MessageTooLargeException;
@@ -29,12 +30,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FrameWriter implements Runnable {
     /** Frames are written in slices of this size, so that a slow reader shows progress. */
     private static final int SLICE = 64 * 1024;
-    /** Each sending thread encodes into its own builder. */
-    private static final ThreadLocal<FrameBuilder> ENCODING = ThreadLocal.withInitial(FrameBuilder::new);
+    /** Each sending thread encodes into its own builder, through an encoder of its own. */
+    private final ThreadLocal<Encoding> encoding;
 
     private final OutputStream out;
     private final boolean flushAfterWrite;
-    private final JsonRpcCodec codec;
     private final int maxMessageBytes;
     private final OutboundQueue queue;
     private final PendingRequests pending;
@@ -55,11 +55,19 @@ public final class FrameWriter implements Runnable {
                        OutboundQueue queue, PendingRequests pending, Progress progress) {
         this.out = out;
         this.flushAfterWrite = flushAfterWrite;
-        this.codec = codec;
         this.maxMessageBytes = maxMessageBytes;
         this.queue = queue;
         this.pending = pending;
         this.progress = progress;
+        this.encoding = ThreadLocal.withInitial(() -> Encoding.of(codec));
+    }
+
+    /** A sending thread's builder and the encoder that writes onto it. */
+    private record Encoding(FrameBuilder builder, MessageEncoder encoder) {
+        static Encoding of(JsonRpcCodec codec) {
+            FrameBuilder builder = new FrameBuilder();
+            return new Encoding(builder, codec.encoder(builder));
+        }
     }
 
     /**
@@ -154,9 +162,10 @@ public final class FrameWriter implements Runnable {
     }
 
     private Frame encode(JsonRpcMessage message) throws MessageTooLargeException {
-        FrameBuilder builder = ENCODING.get();
+        Encoding e = encoding.get();
+        FrameBuilder builder = e.builder();
         builder.reset();
-        codec.encode(message, builder);
+        e.encoder().encode(message);
         long size = builder.size();
         if (size > maxMessageBytes) {
             builder.reset(); // let the chunks go
@@ -199,29 +208,39 @@ public final class FrameWriter implements Runnable {
         byte[] batchBuffer = new byte[OutboundQueue.BATCH_BYTES];
         List<Frame> batch;
         while ((batch = queue.take()) != null) {
-            try {
-                if (batch.size() == 1) {
-                    writeParts(batch.get(0));
-                } else {
-                    int n = 0; // small frames, together at most a batch: coalesced into one write
-                    for (Frame f : batch) {
-                        for (byte[] part : f.parts()) {
-                            System.arraycopy(part, 0, batchBuffer, n, part.length);
-                            n += part.length;
-                        }
-                    }
-                    out.write(batchBuffer, 0, n);
-                    progress.step();
-                }
-                if (flushAfterWrite) {
-                    out.flush();
-                }
-            } catch (IOException | RuntimeException e) {
-                failed(e, batch.size());
-            } finally {
-                queue.written();
+            writeBatch(batch, batchBuffer);
+        }
+    }
+
+    /** Writes one batch the writer thread took; small frames, together at most a batch, as one write. */
+    private void writeBatch(List<Frame> batch, byte[] batchBuffer) {
+        try {
+            if (batch.size() == 1) {
+                writeParts(batch.get(0));
+            } else {
+                out.write(batchBuffer, 0, coalesce(batch, batchBuffer));
+                progress.step();
+            }
+            if (flushAfterWrite) {
+                out.flush();
+            }
+        } catch (IOException | RuntimeException e) {
+            failed(e, batch.size());
+        } finally {
+            queue.written();
+        }
+    }
+
+    /** Copies the frames of {@code batch} one after another into {@code buffer}; returns their length. */
+    private static int coalesce(List<Frame> batch, byte[] buffer) {
+        int n = 0;
+        for (Frame f : batch) {
+            for (byte[] part : f.parts()) {
+                System.arraycopy(part, 0, buffer, n, part.length);
+                n += part.length;
             }
         }
+        return n;
     }
 
     /**
