@@ -59,7 +59,7 @@ import java.util.concurrent.TimeUnit;
  *     and their bytes, whether they are due, who writes; {@code notEmpty}, {@code notFull}</td><td>nothing foreign</td></tr>
  * <tr><td>{@code InboundPipe.lock}</td><td>the reader, the dispatcher</td><td>the bytes read and not
  *     yet dispatched; whose turn it is on the wire</td><td>nothing foreign: let go for a read of the wire</td></tr>
- * <tr><td>{@code PendingRequests.lock}</td><td>the dispatcher, senders, the close</td><td>the
+ * <tr><td>{@link PendingRequests}' monitor</td><td>the dispatcher, senders, the close</td><td>the
  *     requests received and not yet answered</td><td>nothing foreign</td></tr>
  * <tr><td>{@link FrameWriter}'s monitor</td><td>the writer, a direct writer</td><td>the first write
  *     failure</td><td>nothing foreign</td></tr>
