@@ -5,13 +5,11 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * The end-to-end comparison: each server runs as its own process and is driven over pipes, the
@@ -35,9 +33,9 @@ public final class Harness {
     private final Path root;
     private final Config config;
     private final List<Peer> peers;
-    private final Map<String, Map<String, List<Double>>> figures = new LinkedHashMap<>();
-    private final Map<String, List<String>> incidents = new LinkedHashMap<>();
-    private final Map<String, long[]> integrity = new LinkedHashMap<>(); // missing, duplicated, out of order
+    private final Results results;
+    /** Each peer's batches that stalled once: a stall costs a minute and tells nothing new, so it is not asked again. */
+    private final Set<String> stalledBatches = new HashSet<>();
     /** With {@code --threads}: each server thread's CPU time in each batch, as rows of the table. */
     private boolean threadCpu;
 
@@ -45,15 +43,12 @@ public final class Harness {
         this.root = root;
         this.config = config;
         this.peers = peers;
-        for (Peer p : peers) {
-            incidents.put(p.name(), new ArrayList<>());
-            integrity.put(p.name(), new long[3]);
-        }
+        this.results = new Results(peers);
     }
 
     public static void main(String[] args) throws Exception {
         boolean quick = Arrays.asList(args).contains("--quick");
-        Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 3, 3);
+        Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 5, 3);
         // For profiling one figure: --calls N (batch size), --pings N; --threads (CPU per thread).
         int calls = Arrays.asList(args).indexOf("--calls");
         if (calls >= 0) {
@@ -69,7 +64,7 @@ public final class Harness {
         h.threadCpu = Arrays.asList(args).contains("--threads");
         h.header(quick);
         h.run();
-        h.report();
+        h.results.print();
         h.strayOutput();
     }
 
@@ -124,7 +119,7 @@ public final class Harness {
     }
 
     private void record(String metric, Peer p, double value) {
-        figures.computeIfAbsent(metric, k -> new LinkedHashMap<>()).computeIfAbsent(p.name(), k -> new ArrayList<>()).add(value);
+        results.record(metric, p, value);
     }
 
     private PeerProcess start(Peer p) throws IOException {
@@ -136,7 +131,7 @@ public final class Harness {
         PeerProcess proc = start(p);
         proc.send(INIT.getBytes(StandardCharsets.UTF_8));
         if (proc.readLine() == null) {
-            incidents.get(p.name()).add("no answer to initialize");
+            results.incident(p, "no answer to initialize");
             proc.close();
             return null;
         }
@@ -156,7 +151,7 @@ public final class Harness {
         long t1 = System.nanoTime();
         proc.close();
         if (answer == null) {
-            incidents.get(p.name()).add("cold start: no answer to initialize");
+            results.incident(p, "cold start: no answer to initialize");
         } else {
             record("cold start, ms", p, (t1 - t0) / 1e6);
         }
@@ -176,7 +171,7 @@ public final class Harness {
                 long t0 = System.nanoTime();
                 proc.send(ping);
                 if (proc.readId() != i + 1) {
-                    incidents.get(p.name()).add("latency: wrong or no answer at ping " + (i + 1));
+                    results.incident(p, "latency: wrong or no answer at ping " + (i + 1));
                     return;
                 }
                 rtt[i] = System.nanoTime() - t0;
@@ -192,17 +187,31 @@ public final class Harness {
     // --------------------------------------------------------------- 3. throughput
 
     private void throughput(Peer p) throws Exception {
+        if (stalledBefore(p, "fresh")) {
+            return;
+        }
         PeerProcess proc = initialized(p);
         if (proc == null) {
             return;
         }
         try {
-            if (batch(p, proc, 1, "fresh")) {
+            if (batch(p, proc, 1, "fresh") && !stalledBefore(p, "warm")) {
                 batch(p, proc, 1 + config.calls(), "warm");
             }
         } finally {
             proc.close();
         }
+    }
+
+    /** Whether {@code p} stalled in a {@code phase} batch of an earlier round: it is not asked again, and that is said once. */
+    private boolean stalledBefore(Peer p, String phase) {
+        if (!stalledBatches.contains(p.name() + " " + phase)) {
+            return false;
+        }
+        if (stalledBatches.add(p.name() + " " + phase + " skipped")) {
+            results.incident(p, phase + " batch: not run again in later rounds, after its stall");
+        }
+        return true;
     }
 
     /** One pipelined batch of echo calls; false when the server crashed or stalled. */
@@ -229,7 +238,8 @@ public final class Harness {
         writer.start();
         BitSet seen = new BitSet(n);
         long maxSeen = -1;
-        long[] bad = integrity.get(p.name());
+        long duplicated = 0;
+        long reordered = 0;
         int received = 0;
         long last = t0;
         for (int k = 0; k < n; k++) {
@@ -243,25 +253,28 @@ public final class Harness {
                 continue;
             }
             if (seen.get(index)) {
-                bad[1]++;
+                duplicated++;
             } else {
                 seen.set(index);
                 received++;
                 if (id < maxSeen) {
-                    bad[2]++;
+                    reordered++;
                 }
                 maxSeen = Math.max(maxSeen, id);
             }
         }
         writer.join(10_000);
         cpu.end((thread, seconds) -> record(phase + " CPU s, " + thread, p, seconds));
-        bad[0] += n - received;
+        results.integrity(p, n - received, duplicated, reordered);
         if (received > 0) {
             // A peer that crashes is measured at the rate it kept up until then.
             record("throughput " + phase + ", msg/s", p, received / ((last - t0) / 1e9));
         }
         if (received < n) {
-            incidents.get(p.name()).add(phase + " batch: " + (proc.stalled() ? "stalled (no answer for 60 s)" : "crashed")
+            if (proc.stalled()) {
+                stalledBatches.add(p.name() + " " + phase);
+            }
+            results.incident(p, phase + " batch: " + (proc.stalled() ? "stalled (no answer for 60 s)" : "crashed")
                     + " after " + received + " answers");
             return false;
         }
@@ -279,7 +292,7 @@ public final class Harness {
             for (int i = 0; i < 5; i++) { // a few pings, as a host's session begins
                 proc.send(("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"ping\"}\n").getBytes(StandardCharsets.US_ASCII));
                 if (proc.readLine() == null) {
-                    incidents.get(p.name()).add("idle: no answer to a ping");
+                    results.incident(p, "idle: no answer to a ping");
                     return;
                 }
             }
@@ -296,7 +309,7 @@ public final class Harness {
             byte[] answer = proc.readLine();
             long t1 = System.nanoTime();
             if (answer == null || idOf(answer) != 7 || answer.length < 8 * 1024 * 1024) {
-                incidents.get(p.name()).add("8 MiB echo: " + (answer == null ? "no answer" : "a wrong answer of " + answer.length + " bytes"));
+                results.incident(p, "8 MiB echo: " + (answer == null ? "no answer" : "a wrong answer of " + answer.length + " bytes"));
                 return;
             }
             record("8 MiB round trip, ms", p, (t1 - t0) / 1e6);
@@ -313,80 +326,6 @@ public final class Harness {
     private static long idOf(byte[] line) {
         long head = PeerProcess.idIn(line, 0, Math.min(line.length, 64));
         return head >= 0 ? head : PeerProcess.idIn(line, Math.max(0, line.length - 64), line.length);
-    }
-
-    // --------------------------------------------------------------- the table
-
-    private static double median(List<Double> v) {
-        if (v == null || v.isEmpty()) {
-            return Double.NaN;
-        }
-        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
-    }
-
-    private double median(String metric, String peer) {
-        return median(figures.getOrDefault(metric, Map.of()).get(peer));
-    }
-
-    private void report() {
-        int w = 17;
-        StringBuilder head = new StringBuilder(String.format("%-32s", "median (ratio to official)"));
-        peers.forEach(p -> head.append(String.format(" %" + w + "s", p.name()))); // a space always separates columns
-        System.out.println(head);
-        for (String metric : figures.keySet()) {
-            StringBuilder row = new StringBuilder(String.format("%-32s", metric));
-            double base = median(metric, "official");
-            for (Peer p : peers) {
-                double v = median(metric, p.name());
-                String cell = Double.isNaN(v) ? "-" : format(v)
-                        + (Double.isNaN(base) || base == 0 ? "" : String.format(Locale.ROOT, " x%.2f", v / base));
-                row.append(String.format(" %" + w + "s", cell));
-            }
-            System.out.println(row);
-        }
-        StringBuilder row = new StringBuilder(String.format("%-32s", "missing/duplicated/reordered"));
-        for (Peer p : peers) {
-            long[] b = integrity.get(p.name());
-            row.append(String.format(" %" + w + "s", b[0] + "/" + b[1] + "/" + b[2]));
-        }
-        System.out.println(row);
-        System.out.println("(a peer that crashed or stalled is measured at the rate it kept until then; see its incidents)");
-        System.out.println();
-        incidents.forEach((peer, list) -> {
-            if (!list.isEmpty()) {
-                System.out.println("incidents, " + peer + ": " + String.join("; ", list));
-            }
-        });
-        System.out.printf(Locale.ROOT, "summary: throughput x%s, p50 latency x%s, cold start x%s (mcpwire / official Java SDK)%n",
-                ratio("throughput fresh, msg/s"), ratio("ping p50, us"), ratio("cold start, ms"));
-        System.out.printf(Locale.ROOT, "cold start vs TypeScript SDK: x%s (mcpwire-25 / typescript), x%s (mcpwire / typescript)%n",
-                ratio("cold start, ms", "mcpwire-25", "typescript"), ratio("cold start, ms", "mcpwire", "typescript"));
-        System.out.printf(Locale.ROOT, "bridge: throughput x%s, p50 latency x%s (official-bridge / official-imm)%n",
-                ratio("throughput fresh, msg/s", "official-bridge", "official-imm"),
-                ratio("ping p50, us", "official-bridge", "official-imm"));
-        System.out.printf(Locale.ROOT, "spring starter: cold start x%s, throughput x%s, p50 latency x%s (spring-mcpwire / spring)%n",
-                ratio("cold start, ms", "spring-mcpwire", "spring"),
-                ratio("throughput fresh, msg/s", "spring-mcpwire", "spring"),
-                ratio("ping p50, us", "spring-mcpwire", "spring"));
-        System.out.printf(Locale.ROOT, "kotlin: cold start x%s, throughput fresh x%s, warm x%s, p50 latency x%s (kotlin-mcpwire / kotlin)%n",
-                ratio("cold start, ms", "kotlin-mcpwire", "kotlin"),
-                ratio("throughput fresh, msg/s", "kotlin-mcpwire", "kotlin"),
-                ratio("throughput warm, msg/s", "kotlin-mcpwire", "kotlin"),
-                ratio("ping p50, us", "kotlin-mcpwire", "kotlin"));
-    }
-
-    private String ratio(String metric) {
-        return ratio(metric, "mcpwire", "official");
-    }
-
-    private String ratio(String metric, String peer, String base) {
-        double r = median(metric, peer) / median(metric, base);
-        return Double.isNaN(r) ? "n/a" : String.format(Locale.ROOT, "%.2f", r);
-    }
-
-    private static String format(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     private static String cpuModel() {
