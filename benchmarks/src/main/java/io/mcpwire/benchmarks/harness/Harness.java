@@ -49,7 +49,7 @@ public final class Harness {
     public static void main(String[] args) throws Exception {
         boolean quick = Arrays.asList(args).contains("--quick");
         Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 5, 3);
-        // For profiling one figure: --calls N (batch size), --pings N; --threads (CPU per thread).
+        // For profiling one figure: --calls N (batch size), --pings N, --rounds N; --threads (CPU per thread).
         int calls = Arrays.asList(args).indexOf("--calls");
         if (calls >= 0) {
             config = new Config(config.coldRuns(), config.pings(), Integer.parseInt(args[calls + 1]), config.rounds(), config.bigRuns());
@@ -57,6 +57,11 @@ public final class Harness {
         int pings = Arrays.asList(args).indexOf("--pings");
         if (pings >= 0) {
             config = new Config(config.coldRuns(), Integer.parseInt(args[pings + 1]), config.calls(), config.rounds(), config.bigRuns());
+        }
+        // --rounds N: more rounds of latency and throughput, for a median that one pair's noise moves less.
+        int rounds = Arrays.asList(args).indexOf("--rounds");
+        if (rounds >= 0) {
+            config = new Config(config.coldRuns(), config.pings(), config.calls(), Integer.parseInt(args[rounds + 1]), config.bigRuns());
         }
         Path root = Path.of(System.getProperty("mcpwire.root", ".")).toAbsolutePath().normalize();
         List<Peer> peers = Peers.chosen(root, args);

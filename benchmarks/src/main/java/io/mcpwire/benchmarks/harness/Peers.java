@@ -37,6 +37,10 @@ final class Peers {
         String official = "io.mcpwire.benchmarks.peers.OfficialSdkServer";
         List<Peer> peers = new ArrayList<>(List.of(
                 new Peer("mcpwire", mcpwire, true),
+                // The JVM's practical limit, measured right after mcpwire in every round: the two are
+                // compared, and the machine's speed drifts by more than their difference between turns
+                // that lie a dozen peers apart.
+                new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
                 // The same in the lean profile that ./demo server --lean starts: less idle memory, a
                 // little less warm throughput (docs/hosts.md).
                 new Peer("mcpwire-lean", List.of(javaBin, "@" + root.resolve("examples/lean.args"),
@@ -57,7 +61,6 @@ final class Peers {
                 new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
                 // The TypeScript SDK 2.4.0's dual-era stdio entry, spoken to in the legacy era as the rest.
                 new Peer("typescript-2", List.of("node", root.resolve("benchmarks/node/server-v2.mjs").toString()), true),
-                new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
                 new Peer("cat", List.of("cat"), false),
                 // The demo server with a JFR recording.
                 new Peer("mcpwire-profiled", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.ProfiledDemoServer",
@@ -67,7 +70,7 @@ final class Peers {
         Path args25 = root.resolve("examples/target/server-25.args");
         String jdk25 = System.getProperty("mcpwire.jdk25", "");
         if (!jdk25.isEmpty() && Files.exists(args25)) {
-            peers.add(1, new Peer("mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(), "@" + args25), true));
+            peers.add(2, new Peer("mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(), "@" + args25), true));
         }
         // The example Spring AI server with the starter on JDK 25, extracted and started from an
         // ahead-of-time cache trained on a recorded session (the recipe in docs/spring.md).
