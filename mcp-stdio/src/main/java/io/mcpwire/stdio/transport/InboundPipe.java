@@ -23,6 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *     a send to a client that does not read, a direct write of a large answer.</li>
  * <li>The dispatcher reads the ring first, and the wire again only once the ring is empty and
  *     the reader thread has put back its turn.</li>
+ * <li>Once the dispatcher has taken nothing for {@link #QUIET_NANOS} and waits for the wire, the
+ *     reader thread stops looking until it takes bytes again, so that an idle server does not
+ *     wake fifty times a second for nothing.</li>
  * </ul>
  *
  * <p>The hand-off allocates nothing more however long the input, so a line streamed past the size
@@ -35,6 +38,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class InboundPipe {
     /** How often the reader thread looks whether the dispatcher is stuck; also the longest a stuck dispatcher goes unseen, twice. */
     static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** How long the dispatcher takes nothing, waiting for the wire, before the reader thread rests. */
+    static final long QUIET_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int INITIAL = 64 * 1024;
 
     /** Who is reading the wire, or may: never both threads. */
@@ -62,6 +67,8 @@ public final class InboundPipe {
     private boolean dispatching;
     /** Counts the dispatcher's takes, so that the reader thread tells one long dispatch from many short ones. */
     private long taken;
+    /** Whether the reader thread waits, without looking, for the dispatcher to take bytes again. */
+    private boolean readerResting;
     /** How the input ended, if it has. */
     private End end = End.OPEN;
     private boolean closed;
@@ -78,12 +85,15 @@ public final class InboundPipe {
 
     /**
      * Waits until the reader thread may read the wire: the turn is free and the dispatcher has
-     * been away with the same bytes since the last look.
+     * been away with the same bytes since the last look. While the wire is quiet it rests instead
+     * of looking; the dispatcher's next take wakes it.
      */
     public ReaderTurn awaitReaderTurn() {
         lock.lock();
         try {
             long seen = -1;
+            long quietTaken = taken;
+            long quietSince = System.nanoTime();
             while (true) {
                 if (end == End.WIRE) {
                     return ReaderTurn.WIRE_ENDED;
@@ -97,6 +107,16 @@ public final class InboundPipe {
                     return ReaderTurn.READ;
                 }
                 seen = dispatching ? taken : -1;
+                long now = System.nanoTime();
+                if (taken != quietTaken) {
+                    quietTaken = taken;
+                    quietSince = now;
+                } else if (!dispatching && now - quietSince >= QUIET_NANOS) {
+                    readerResting = true; // a dispatcher waiting on the wire cannot be stuck
+                    changed.await();
+                    readerResting = false;
+                    continue;
+                }
                 changed.awaitNanos(LOOK_NANOS);
             }
         } catch (InterruptedException e) {
@@ -249,6 +269,9 @@ public final class InboundPipe {
     private int away(int n) {
         dispatching = true;
         taken++;
+        if (readerResting) {
+            changed.signalAll(); // the reader thread looks again while the dispatcher is away
+        }
         return n;
     }
 

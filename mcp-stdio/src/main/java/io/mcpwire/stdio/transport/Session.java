@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
  * <tr><th>thread</th><th>owns</th><th>blocks in</th></tr>
  * <tr><td>{@code mcpwire-stdio-reader}</td><td>reading the wire into the inbound pipe while the
  *     dispatcher is busy for long ({@link InboundPipe}); at the wire's end, whoever read it, the
- *     end-of-input rule; a failed read</td><td>a look every 20 ms for a stuck dispatcher; a wire
- *     read; a full pipe; the grace wait</td></tr>
+ *     end-of-input rule; a failed read</td><td>a look every 20 ms for a stuck dispatcher, none
+ *     while the wire has been quiet for a second; a wire read; a full pipe; the grace wait</td></tr>
  * <tr><td>{@code mcpwire-stdio-dispatcher}</td><td>reading the wire itself while it keeps up, else
  *     the pipe; framing, decoding, {@code onMessage}, answering undecodable lines</td><td>a wire
  *     read; a pipe read; a send on a full queue</td></tr>

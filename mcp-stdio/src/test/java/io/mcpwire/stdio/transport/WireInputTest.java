@@ -148,6 +148,47 @@ class WireInputTest {
     }
 
     @Test
+    void aQuietWireRestsTheReaderThreadAndADispatcherAwayAfterTheQuietStillHasTheEndSeen() throws Exception {
+        input.start();
+        InputStream in = input.input();
+        BlockingQueue<String> dispatched = new LinkedBlockingQueue<>();
+        CountDownLatch back = new CountDownLatch(1);
+        Thread dispatcher = new Thread(() -> {
+            try {
+                dispatched.add(read(in));
+                back.await(); // away with its bytes: a listener that takes its time
+                for (String s; (s = read(in)) != null; ) {
+                    dispatched.add(s);
+                }
+                dispatched.add("<end>");
+            } catch (IOException | InterruptedException e) {
+                dispatched.add(e.toString());
+            }
+        });
+        dispatcher.start();
+        assertSame(dispatcher, wire.awaitWaitingReader());
+        awaitState(input.readerThread(), Thread.State.WAITING); // it looked every 20 ms (timed) until the quiet second passed
+        wire.feed("first\n");
+        assertEquals("first\n", dispatched.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+        wire.feed("second\n");
+        wire.end();
+        assertTrue(ended.await(WAIT_SECONDS, TimeUnit.SECONDS), "end of input seen while the dispatcher is away");
+        back.countDown();
+        assertEquals("second\n", dispatched.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+        assertEquals("<end>", dispatched.poll(WAIT_SECONDS, TimeUnit.SECONDS));
+    }
+
+    private static void awaitState(Thread t, Thread.State state) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (t.getState() != state) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(t.getName() + " is " + t.getState() + ", not " + state);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
     void theBytesKeepTheirOrderWhicheverThreadReadsThem() throws Exception {
         input.start();
         InputStream in = input.input();
