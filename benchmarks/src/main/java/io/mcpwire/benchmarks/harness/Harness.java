@@ -301,7 +301,8 @@ public final class Harness {
                     return;
                 }
             }
-            Thread.sleep(500); // settle
+            Thread.sleep(1_500); // settle, past the second after which mcpwire's reader thread rests
+            idleWakeups(p, proc);
             long idle = proc.statusKib("VmRSS");
             if (idle > 0) {
                 record("idle RSS after initialize, MiB", p, idle / 1024.0);
@@ -324,6 +325,17 @@ public final class Harness {
             }
         } finally {
             proc.close();
+        }
+    }
+
+    /** How often the idle server's threads wake, over two seconds: the cost of being started and left alone. */
+    private void idleWakeups(Peer p, PeerProcess proc) throws InterruptedException {
+        long before = proc.voluntarySwitches();
+        long t0 = System.nanoTime();
+        Thread.sleep(2_000); // the window measured, not a wait for anything
+        long after = proc.voluntarySwitches();
+        if (before >= 0 && after >= before) {
+            record("idle wake-ups per second", p, (after - before) / ((System.nanoTime() - t0) / 1e9));
         }
     }
 
