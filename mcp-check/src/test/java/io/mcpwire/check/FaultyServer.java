@@ -31,16 +31,25 @@ public final class FaultyServer {
     private FaultyServer() {
     }
 
+    /** Drops: whether main has read end of input; guarded by the output stream's monitor. */
+    private static boolean endOfInput;
+
+    /**
+     * Drops: the answer goes out once the tool's work is done, unless end of input came first; so
+     * what is owed then is dropped however long the JVM takes to exit.
+     */
     private static void answerLater(PrintStream out, String answer) {
         Thread t = new Thread(() -> {
             try {
-                Thread.sleep(200); // the work a tool does
+                Thread.sleep(200); // the work a tool does: the fault modelled, not a wait for another thread
             } catch (InterruptedException e) {
                 return;
             }
             synchronized (out) {
-                out.println(answer);
-                out.flush();
+                if (!endOfInput) {
+                    out.println(answer);
+                    out.flush();
+                }
             }
         });
         t.setDaemon(true);
@@ -135,7 +144,9 @@ public final class FaultyServer {
                 out.flush();
             }
         }
-        // drops: main ends here and the JVM with it, whatever the daemon threads still owe
+        synchronized (out) {
+            endOfInput = true; // drops: what the daemon threads still owe is never written
+        }
         if (mode.equals("hangs")) {
             Thread.currentThread().join(); // a non-daemon thread that never ends
         }
