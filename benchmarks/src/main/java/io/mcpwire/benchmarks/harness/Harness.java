@@ -48,21 +48,11 @@ public final class Harness {
 
     public static void main(String[] args) throws Exception {
         boolean quick = Arrays.asList(args).contains("--quick");
-        Config config = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 5, 3);
-        // For profiling one figure: --calls N (batch size), --pings N, --rounds N; --threads (CPU per thread).
-        int calls = Arrays.asList(args).indexOf("--calls");
-        if (calls >= 0) {
-            config = new Config(config.coldRuns(), config.pings(), Integer.parseInt(args[calls + 1]), config.rounds(), config.bigRuns());
-        }
-        int pings = Arrays.asList(args).indexOf("--pings");
-        if (pings >= 0) {
-            config = new Config(config.coldRuns(), Integer.parseInt(args[pings + 1]), config.calls(), config.rounds(), config.bigRuns());
-        }
-        // --rounds N: more rounds of latency and throughput, for a median that one pair's noise moves less.
-        int rounds = Arrays.asList(args).indexOf("--rounds");
-        if (rounds >= 0) {
-            config = new Config(config.coldRuns(), config.pings(), config.calls(), Integer.parseInt(args[rounds + 1]), config.bigRuns());
-        }
+        Config preset = quick ? new Config(5, 2_000, 20_000, 1, 1) : new Config(20, 20_000, 200_000, 5, 3);
+        // For profiling one figure: --calls N (batch size), --pings N, --rounds N (more rounds of
+        // latency and throughput, for a median that one pair's noise moves less); --threads (CPU per thread).
+        Config config = new Config(preset.coldRuns(), intOption(args, "--pings", preset.pings()),
+                intOption(args, "--calls", preset.calls()), intOption(args, "--rounds", preset.rounds()), preset.bigRuns());
         Path root = Path.of(System.getProperty("mcpwire.root", ".")).toAbsolutePath().normalize();
         List<Peer> peers = Peers.chosen(root, args);
         Harness h = new Harness(root, config, peers);
@@ -328,12 +318,18 @@ public final class Harness {
         }
     }
 
+    /** The number after {@code name} in {@code args}, or {@code otherwise} when it is not given. */
+    private static int intOption(String[] args, String name, int otherwise) {
+        int at = Arrays.asList(args).indexOf(name);
+        return at >= 0 ? Integer.parseInt(args[at + 1]) : otherwise;
+    }
+
     /** How often the idle server's threads wake, over two seconds: the cost of being started and left alone. */
     private void idleWakeups(Peer p, PeerProcess proc) throws InterruptedException {
-        long before = proc.voluntarySwitches();
+        long before = ThreadCpu.voluntarySwitches(proc.pid());
         long t0 = System.nanoTime();
         Thread.sleep(2_000); // the window measured, not a wait for anything
-        long after = proc.voluntarySwitches();
+        long after = ThreadCpu.voluntarySwitches(proc.pid());
         if (before >= 0 && after >= before) {
             record("idle wake-ups per second", p, (after - before) / ((System.nanoTime() - t0) / 1e9));
         }

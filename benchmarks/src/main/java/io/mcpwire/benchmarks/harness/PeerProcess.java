@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -174,30 +172,6 @@ final class PeerProcess implements AutoCloseable {
             return -1;
         }
         return -1;
-    }
-
-    /**
-     * How many times its threads have gone to sleep and been woken, summed ({@code
-     * voluntary_ctxt_switches} in each /proc/PID/task/TID/status), or -1 where there is no /proc.
-     */
-    long voluntarySwitches() {
-        long sum = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid()), "task"))) {
-            for (Path task : tasks) {
-                try {
-                    for (String l : Files.readAllLines(task.resolve("status"))) {
-                        if (l.startsWith("voluntary_ctxt_switches:")) {
-                            sum += Long.parseLong(l.replaceAll("[^0-9]", ""));
-                        }
-                    }
-                } catch (NoSuchFileException ended) {
-                    // the thread ended meanwhile
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        return sum;
     }
 
     /** Resets the peak resident size (VmHWM) to the current one, where Linux allows it. */
