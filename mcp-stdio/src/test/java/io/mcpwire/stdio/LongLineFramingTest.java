@@ -51,7 +51,7 @@ class LongLineFramingTest {
             }
 
             @Override
-            public void oversized(long length) {
+            public void oversized(long length, java.util.Optional<io.mcpwire.jsonrpc.RequestId> id) {
                 out.add("oversized " + length);
             }
         };

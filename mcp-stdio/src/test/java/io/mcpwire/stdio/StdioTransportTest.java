@@ -210,6 +210,25 @@ class StdioTransportTest {
     }
 
     @Test
+    void anOversizedRequestIsAnsweredWithItsIdWhereverTheIdStands() throws Exception {
+        FakeProcess fake = FakeProcess.withPipes();
+        StdioTransport t = over(fake).maxMessageBytes(64 * 1024).build();
+        EchoServer server = new EchoServer(t).start();
+        String text = "b".repeat(3 * 1024 * 1024);
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":\"first\",\"method\":\"tools/call\",\"params\":{\"id\":1,\"t\":\"" + text + "\"}}");
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"t\":\"" + text + "\"},\"id\":41}");
+        fake.client().send(ping(42));
+        String first = fake.client().readLine(T);
+        assertTrue(first.startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"first\",\"error\":{\"code\":-32600,"), first);
+        String second = fake.client().readLine(T);
+        assertTrue(second.startsWith("{\"jsonrpc\":\"2.0\",\"id\":41,\"error\":{\"code\":-32600,"), second);
+        assertEquals(pong(42), fake.client().readLine(T));
+        assertTrue(t.peakReadBufferBytes() <= 64 * 1024 + 2, "bounded: " + t.peakReadBufferBytes());
+        assertEquals(2, server.decodeErrors.size());
+        t.close();
+    }
+
+    @Test
     void withASmallLimitTheBufferStaysSmallToo() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
         StdioTransport t = over(fake).maxMessageBytes(1024).build();
@@ -242,7 +261,7 @@ class StdioTransportTest {
             "\"id\":5,\"error\":{\"code\":-32600",
             "\"id\":null,\"error\":{\"code\":-32600",
             "\"id\":null,\"error\":{\"code\":-32600",
-            "\"id\":null,\"error\":{\"code\":-32600",
+            "\"id\":8,\"error\":{\"code\":-32600", // over the limit, answered with the id read as it streamed past
             "\"id\":9,\"error\":{\"code\":-32601"};
         for (int i = 0; i < bad.size(); i++) {
             fake.client().sendBytes(bad.get(i));

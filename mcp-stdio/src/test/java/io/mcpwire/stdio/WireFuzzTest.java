@@ -105,7 +105,7 @@ class WireFuzzTest {
             }
 
             @Override
-            public void oversized(long length) {
+            public void oversized(long length, java.util.Optional<io.mcpwire.jsonrpc.RequestId> id) {
                 events.add(new Oversized());
             }
         };
@@ -221,8 +221,8 @@ class WireFuzzTest {
             }
 
             @Override
-            public void oversized(long length) {
-                owed.merge(key(null), 1, Integer::sum);
+            public void oversized(long length, java.util.Optional<io.mcpwire.jsonrpc.RequestId> id) {
+                owed.merge(key(id.orElse(null)), 1, Integer::sum);
             }
         };
         InputStream in = new ByteArrayInputStream(input);

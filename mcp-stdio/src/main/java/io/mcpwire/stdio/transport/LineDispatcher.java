@@ -16,6 +16,7 @@ import io.mcpwire.transport.TransportListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 
@@ -104,9 +105,9 @@ public final class LineDispatcher {
             }
 
             @Override
-            public void oversized(long length) {
+            public void oversized(long length, Optional<RequestId> id) {
                 dispatch(DecodeError.invalidRequest("a message of " + length + " bytes exceeds the limit of "
-                        + maxMessageBytes + " bytes; it was skipped", null));
+                        + maxMessageBytes + " bytes; it was skipped", id.orElse(null)));
             }
         };
         boolean more;

@@ -7,6 +7,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import io.mcpwire.jsonrpc.RequestId;
 
 /**
  * Splits a byte stream into lines in bounded memory: {@code \n} or {@code \r\n} ends a line,
@@ -24,8 +26,11 @@ public final class LineFramer {
         /** One line, without its terminator, in {@code buffer[offset, offset + length)}. */
         void line(byte[] buffer, int offset, int length);
 
-        /** A line of {@code length} bytes, over the limit, was skipped. */
-        void oversized(long length);
+        /**
+         * A line of {@code length} bytes, over the limit, was skipped; {@code id} is its request
+         * id, when it was a request whose id could be read as it streamed past.
+         */
+        void oversized(long length, Optional<RequestId> id);
     }
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -42,6 +47,8 @@ public final class LineFramer {
     private boolean atStreamStart = true;
     private boolean skipping;
     private long skipped;
+    /** Reads the request id of the line being skipped, as it streams past; fresh for each such line. */
+    private OversizedRequestId skippedId = new OversizedRequestId();
     private int peak;
     /** The blocks of a line longer than one buffer, in order, with {@code buffer[start, end)} after them. */
     private final List<byte[]> blocks = new ArrayList<>();
@@ -130,9 +137,11 @@ public final class LineFramer {
             start = i + 1; // before the sink runs, so that moreBuffered() looks past this line
             if (skipping) {
                 skipped += i - from;
-                sink.oversized(skipped);
+                skippedId.feed(buffer, from, i);
+                sink.oversized(skipped, skippedId.id());
                 skipping = false;
                 skipped = 0;
+                skippedId = new OversizedRequestId();
             } else if (!blocks.isEmpty()) {
                 emitJoined(from, i, sink);
             } else {
@@ -142,11 +151,14 @@ public final class LineFramer {
         scanned = end;
         if (skipping) {
             skipped += end - start;
+            skippedId.feed(buffer, start, end);
             start = end;
         } else if (blockBytes + end - start > maxLine + 1) {
             // Already too long for any line (even one ending in \r\n): skip the rest as it comes.
             skipping = true;
             skipped = blockBytes + end - start;
+            feedBlocks(skippedId);
+            skippedId.feed(buffer, start, end);
             start = end;
             dropBlocks();
         }
@@ -164,6 +176,16 @@ public final class LineFramer {
         System.arraycopy(buffer, from, line, at, to - from);
         dropBlocks();
         emit(line, 0, line.length, sink);
+    }
+
+    /** Hands a long line's blocks to {@code id}, in order. */
+    private void feedBlocks(OversizedRequestId id) {
+        long at = 0;
+        for (int b = 0; b < blocks.size(); b++) {
+            int n = b < blocks.size() - 1 ? blocks.get(b).length : (int) (blockBytes - at);
+            id.feed(blocks.get(b), 0, n);
+            at += n;
+        }
     }
 
     private void dropBlocks() {
@@ -192,7 +214,9 @@ public final class LineFramer {
     private void finish(Sink sink) {
         dropByteOrderMark(true);
         if (skipping) {
-            sink.oversized(skipped + end - start);
+            skippedId.feed(buffer, start, end);
+            sink.oversized(skipped + end - start, skippedId.id());
+            skippedId = new OversizedRequestId();
         } else if (!blocks.isEmpty()) {
             emitJoined(start, end, sink); // a last long line without a terminator
         } else if (end > start) {
@@ -229,7 +253,9 @@ public final class LineFramer {
             to--;
         }
         if (to - from > maxLine) {
-            sink.oversized(to - from);
+            OversizedRequestId id = new OversizedRequestId();
+            id.feed(in, from, to);
+            sink.oversized(to - from, id.id());
         } else if (!isBlank(in, from, to)) {
             sink.line(in, from, to - from);
         }
