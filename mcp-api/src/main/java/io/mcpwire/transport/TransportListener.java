@@ -20,6 +20,16 @@ public interface TransportListener {
     default void onDecodeError(DecodeError error) {
     }
 
+    /**
+     * No more requests will come: the client's input ended, its host exited, or the server asked
+     * the transport to close once it has answered. The transport now waits for the answers still
+     * owed, so a server ends here what only the client's departure would end (an open
+     * subscription, a long poll), and answers it. Called at most once, before {@link #onClosed},
+     * on whichever thread saw the end; it must not block. The default does nothing.
+     */
+    default void onInputEnded() {
+    }
+
     /** The transport closed; called exactly once, last. */
     void onClosed(TransportClosed closed);
 }

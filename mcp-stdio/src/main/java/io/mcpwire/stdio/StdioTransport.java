@@ -169,6 +169,21 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
+    /**
+     * Ends the session as end of input does: nothing more is read, every request already received
+     * is answered (within the grace period, counted as time without progress), the answers are
+     * written and the wire put back; the listener hears {@code onInputEnded}, then
+     * {@code onClosed} with {@link io.mcpwire.transport.TransportClosed.Reason#CLOSED}. Blocks the
+     * caller until the session has closed; before {@code start}, the same as {@link #close()}.
+     */
+    public void closeWhenAnswered() {
+        if (stage.get() instanceof Serving serving) {
+            serving.session().closeWhenAnswered();
+        } else {
+            close();
+        }
+    }
+
     /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */
     int peakReadBufferBytes() {
         return stage.get() instanceof Serving serving ? serving.session().peakReadBufferBytes() : 0;

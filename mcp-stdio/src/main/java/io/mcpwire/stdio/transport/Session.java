@@ -12,6 +12,7 @@ import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A started transport: built whole by {@code start()}, every part final, and ended exactly once,
@@ -89,6 +90,8 @@ public final class Session {
     private final Thread dispatcher;
     private final Thread writer;
     private final HostWatch watch;
+    /** Whether the listener has been told that no more requests will come. */
+    private final AtomicBoolean inputEndTold = new AtomicBoolean();
 
     /** A session over {@code wire}, every part built and no thread started: see {@link #start()}. */
     public Session(TransportOptions options, Wire wire, TransportListener listener) {
@@ -140,6 +143,20 @@ public final class Session {
      */
     private boolean moreComing() {
         return Thread.currentThread() == dispatcher && lines.moreWaiting();
+    }
+
+    /**
+     * Ends the session as end of input does: nothing more is read, every request received is
+     * answered while anything moves (one grace period without progress at most), then the close.
+     * Runs on the caller's thread, which it blocks until the session has closed.
+     */
+    public void closeWhenAnswered() {
+        if (lifecycle.isClosing()) {
+            end(TransportClosed.Reason.CLOSED, null, false); // waits for the close under way
+            return;
+        }
+        input.end();
+        endWhenAnswered(TransportClosed.Reason.CLOSED);
     }
 
     /** Ends the session without waiting for answers still owed; waits for the close unless it runs on this thread. */
@@ -209,13 +226,33 @@ public final class Session {
      * queue again. A {@code close()} meanwhile ends the wait.
      */
     private void endWhenAnswered(TransportClosed.Reason reason) {
-        boolean answered = progress.await(() -> lifecycle.isClosing() || (allDispatched() && pending.count() == 0),
-                options.graceNanos());
+        boolean answered = progress.await(() -> {
+            if (lifecycle.isClosing()) {
+                return true;
+            }
+            if (!allDispatched()) {
+                return false;
+            }
+            tellInputEnded(); // every request received has reached the listener
+            return pending.count() == 0;
+        }, options.graceNanos());
         if (!answered) {
             LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after {1} ms without progress",
                     pending.count(), TimeUnit.NANOSECONDS.toMillis(options.graceNanos()));
         }
         end(reason, null, !answered);
+    }
+
+    /** Tells the listener, once, that no more requests will come. */
+    private void tellInputEnded() {
+        if (!inputEndTold.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            listener.onInputEnded();
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "the listener failed on the end of input", e);
+        }
     }
 
     /**
