@@ -8,6 +8,7 @@ module io.mcpwire.sdkbridge {
     requires transitive io.mcpwire.stdio;
     requires transitive io.modelcontextprotocol.sdk.mcp.core;
     requires reactor.core;
+    requires org.reactivestreams;
     // The official SDK's jars are automatic modules and cannot say that they need these explicit
     // modules; requiring them here resolves them, so that the SDK works on the module path as it is.
     requires org.slf4j;

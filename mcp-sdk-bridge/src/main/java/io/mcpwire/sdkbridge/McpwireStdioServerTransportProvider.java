@@ -44,6 +44,9 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile Runnable afterClose = () -> { };
+    /** The 2026-07-28 server that shares the connection, when one was given. */
+    private volatile Optional<ModernRequests> modern = Optional.empty();
+    private final EraRoute route = new EraRoute();
 
     /** Claims the standard streams now, with the SDK's default JSON mapper (on SDK 0.17, 2.0 and 2.1). */
     public McpwireStdioServerTransportProvider() {
@@ -78,6 +81,33 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
         Thread keeper = new Thread(this::awaitClosed, "mcpwire-sdk-session");
         keeper.setDaemon(false);
         keeper.start();
+    }
+
+    /**
+     * Serves the official SDK's 2026-07-28 server ({@code io.modelcontextprotocol.modern.server.McpServer},
+     * SDK 2.2) on the same connection as this legacy one: the connection's first request decides
+     * which of the two serves it, for good ({@code initialize}: the legacy server;
+     * {@code server/discover}, or a request whose {@code _meta} names a 2026-07-28 version: the
+     * modern one). Give it before the legacy server is built, since building it starts serving:
+     *
+     * <pre>{@code
+     * McpSyncServer legacy = McpServer.sync(new McpwireStdioServerTransportProvider()
+     *                 .withModernServer(modernServer))   // the one added call
+     *         .serverInfo(...).tools(...).build();
+     * }</pre>
+     *
+     * @param modernServer the modern server, or any {@code McpRequestManager}
+     * @return this provider
+     * @throws IllegalStateException when the legacy server was already built over this provider
+     */
+    public McpwireStdioServerTransportProvider withModernServer(io.modelcontextprotocol.modern.server.McpRequestManager modernServer) {
+        Objects.requireNonNull(modernServer, "modernServer");
+        if (session != null) {
+            throw new IllegalStateException("the legacy server is already built over this provider and serving; "
+                    + "give the modern server before building it");
+        }
+        modern = Optional.of(new ModernRequests(modernServer, jsonMapper, transport));
+        return this;
     }
 
     /**
@@ -135,12 +165,22 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final class Inbound implements TransportListener {
         @Override
         public void onMessage(JsonRpcMessage message) {
+            Optional<ModernRequests> modernServer = modern;
+            if (modernServer.isPresent() && route.toModern(message)) {
+                modernServer.get().message(message);
+                return;
+            }
             session.handle(SdkMessages.toSdk(message)).subscribe(null, e -> LOG.log(Level.WARNING, "the session failed on a message: {0}", e.toString()));
         }
 
         @Override
         public void onDecodeError(DecodeError error) {
             LOG.log(Level.DEBUG, "answered an undecodable line: {0}", error.message());
+        }
+
+        @Override
+        public void onInputEnded() {
+            modern.ifPresent(ModernRequests::inputEnded);
         }
 
         @Override

@@ -56,7 +56,7 @@ final class SdkMessages {
     }
 
     /** An id as the SDK's own reading gives it: a string, or an integer in the smallest type it fits. */
-    private static Object id(RequestId id) {
+    static Object id(RequestId id) {
         if (id instanceof RequestId.StringId s) {
             return s.value();
         }
