@@ -44,6 +44,7 @@ class DocsNamesTest {
             "LoggingApplicationListener",
             // the official MCP SDKs (Java and TypeScript) and Jackson 2
             "McpServer", "McpServerSession", "StdioServerTransport", "StdioServerTransportProvider", "ElicitFormRequest",
+            "StdioMcpTransport", "McpTransportResponse", "McpRequestManager", "McpSyncServer", "McpSchema", "ToolsFeature",
             "UnsupportedProtocolVersionError", "JsonMapper", "StreamReadConstraints",
             // the Kotlin MCP SDK and kotlinx.coroutines
             "AbstractTransport", "ServerSession", "CoroutineDispatcher");

@@ -48,7 +48,7 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private volatile Optional<ModernRequests> modern = Optional.empty();
     private final EraRoute route = new EraRoute();
 
-    /** Claims the standard streams now, with the SDK's default JSON mapper (on SDK 0.17, 2.0 and 2.1). */
+    /** Claims the standard streams now, with the SDK's default JSON mapper (on SDK 0.17, 2.0, 2.1 and 2.2). */
     public McpwireStdioServerTransportProvider() {
         this(SdkLine.current().defaultMapper());
     }

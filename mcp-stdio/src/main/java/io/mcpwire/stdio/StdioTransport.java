@@ -34,8 +34,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Framing: one message per line of UTF-8; {@code \n} and {@code \r\n} accepted, blank lines
  * skipped, a byte order mark at the start tolerated; output is LF only. A line over the size limit
- * (16 MiB by default) is skipped in bounded memory and answered as an invalid request with a null
- * id; a line that is not UTF-8, not JSON or not JSON-RPC is answered as JSON-RPC prescribes (when
+ * (16 MiB by default) is skipped in bounded memory and answered as an invalid request, with its
+ * id when it was a request whose id could be read as it streamed past, else a null id; a line
+ * that is not UTF-8, not JSON or not JSON-RPC is answered as JSON-RPC prescribes (when
  * {@link Builder#answerDecodeErrors} is on, the default) and reported to the listener; serving goes
  * on. See {@code docs/transport.md}.
  *
