@@ -8,5 +8,4 @@ module io.mcpwire.api {
 
     exports io.mcpwire.jsonrpc;
     exports io.mcpwire.protocol;
-    exports io.mcpwire.transport;
 }

@@ -5,7 +5,7 @@
  * {@link io.mcpwire.sdkbridge.McpwireStdioServerTransportProvider} and changes nothing else.
  */
 module io.mcpwire.sdkbridge {
-    requires transitive io.mcpwire.stdio;
+    requires transitive io.mcpwire.transport;
     requires transitive io.modelcontextprotocol.sdk.mcp.core;
     requires reactor.core;
     requires org.reactivestreams;

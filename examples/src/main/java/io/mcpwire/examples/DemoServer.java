@@ -1,8 +1,8 @@
 package io.mcpwire.examples;
 
-import io.mcpwire.claim.StdioClaim;
-import io.mcpwire.stdio.StdioTransport;
-import io.mcpwire.transport.TransportClosed;
+import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.transport.StdioTransport;
+import io.mcpwire.jsonrpc.TransportClosed;
 import java.lang.System.Logger.Level;
 
 /**

@@ -1,7 +1,7 @@
 package io.mcpwire.kotlin
 
-import io.mcpwire.claim.StdioClaim
-import io.mcpwire.stdio.StdioTransport
+import io.mcpwire.stdio.StdioClaim
+import io.mcpwire.transport.StdioTransport
 import io.modelcontextprotocol.kotlin.sdk.shared.Transport
 
 /**
@@ -33,7 +33,7 @@ public object McpwireStdio {
     /**
      * A transport over the real standard streams, claimed now, with these options.
      *
-     * @throws io.mcpwire.claim.ClaimRefusedException when another claim holds them
+     * @throws io.mcpwire.stdio.ClaimRefusedException when another claim holds them
      */
     @JvmStatic
     public fun transport(options: McpwireStdioOptions): Transport {

@@ -1,8 +1,8 @@
 package io.mcpwire.kotlin
 
-import io.mcpwire.claim.Isolation
-import io.mcpwire.claim.StderrPolicy
-import io.mcpwire.claim.StrayOutput
+import io.mcpwire.stdio.Isolation
+import io.mcpwire.stdio.StderrPolicy
+import io.mcpwire.stdio.StrayOutput
 import kotlinx.coroutines.CoroutineDispatcher
 import java.time.Duration
 

@@ -6,10 +6,10 @@ import io.mcpwire.jsonrpc.JsonRpcCodec
 import io.mcpwire.jsonrpc.JsonRpcError
 import io.mcpwire.jsonrpc.JsonRpcRequest
 import io.mcpwire.jsonrpc.RequestId as WireId
-import io.mcpwire.claim.StdioClaim
-import io.mcpwire.stdio.StdioTransport
-import io.mcpwire.transport.TransportClosed
-import io.mcpwire.transport.TransportListener
+import io.mcpwire.stdio.StdioClaim
+import io.mcpwire.transport.StdioTransport
+import io.mcpwire.jsonrpc.TransportClosed
+import io.mcpwire.jsonrpc.TransportListener
 import io.modelcontextprotocol.kotlin.sdk.shared.AbstractTransport
 import io.modelcontextprotocol.kotlin.sdk.shared.TransportSendOptions
 import io.modelcontextprotocol.kotlin.sdk.types.JSONRPCError

@@ -2,9 +2,9 @@ package io.mcpwire.sdkbridge;
 
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
-import io.mcpwire.stdio.StdioTransport;
-import io.mcpwire.transport.TransportClosed;
-import io.mcpwire.transport.TransportListener;
+import io.mcpwire.transport.StdioTransport;
+import io.mcpwire.jsonrpc.TransportClosed;
+import io.mcpwire.jsonrpc.TransportListener;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.modern.server.McpRequestManager;
 import java.io.InputStream;

@@ -7,7 +7,7 @@ import io.mcpwire.jsonrpc.JsonRpcNotification;
 import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.protocol.McpProtocol;
-import io.mcpwire.stdio.StdioTransport;
+import io.mcpwire.transport.StdioTransport;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.modern.JsonRpc;

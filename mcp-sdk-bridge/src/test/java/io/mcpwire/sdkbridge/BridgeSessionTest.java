@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.platform.test.TableSnapshot;
-import io.mcpwire.stdio.StdioTransport;
+import io.mcpwire.transport.StdioTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;

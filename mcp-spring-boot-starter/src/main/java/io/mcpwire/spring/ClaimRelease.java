@@ -1,6 +1,6 @@
 package io.mcpwire.spring;
 
-import io.mcpwire.claim.StdioClaim;
+import io.mcpwire.stdio.StdioClaim;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationListener;

@@ -1,6 +1,6 @@
 package io.mcpwire.spring;
 
-import io.mcpwire.claim.StdioClaim;
+import io.mcpwire.stdio.StdioClaim;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;

@@ -2,8 +2,8 @@ package io.mcpwire.spring;
 
 import io.mcpwire.sdkbridge.McpwireStdioServerTransportProvider;
 import io.mcpwire.sdkbridge.SdkLine;
-import io.mcpwire.claim.StdioClaim;
-import io.mcpwire.stdio.StdioTransport;
+import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.transport.StdioTransport;
 import java.lang.System.Logger.Level;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;

@@ -1,9 +1,9 @@
 package io.mcpwire.spring;
 
-import io.mcpwire.claim.StderrPolicy;
-import io.mcpwire.claim.StdioClaim;
-import io.mcpwire.stdio.StdioTransport;
-import io.mcpwire.claim.StrayOutput;
+import io.mcpwire.stdio.StderrPolicy;
+import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.transport.StdioTransport;
+import io.mcpwire.stdio.StrayOutput;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;

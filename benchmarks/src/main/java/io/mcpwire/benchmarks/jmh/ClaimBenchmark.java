@@ -1,6 +1,6 @@
 package io.mcpwire.benchmarks.jmh;
 
-import io.mcpwire.claim.StdioClaim;
+import io.mcpwire.stdio.StdioClaim;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

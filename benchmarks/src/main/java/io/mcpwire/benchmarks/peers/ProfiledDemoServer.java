@@ -2,8 +2,8 @@ package io.mcpwire.benchmarks.peers;
 
 import io.mcpwire.examples.DemoTools;
 import io.mcpwire.examples.ToolServer;
-import io.mcpwire.claim.StdioClaim;
-import io.mcpwire.stdio.StdioTransport;
+import io.mcpwire.stdio.StdioClaim;
+import io.mcpwire.transport.StdioTransport;
 import java.nio.file.Path;
 import jdk.jfr.Configuration;
 import jdk.jfr.Recording;

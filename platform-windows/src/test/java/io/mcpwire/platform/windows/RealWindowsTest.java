@@ -32,8 +32,8 @@ class RealWindowsTest {
     private List<String> command(Path report, String... mode) {
         List<String> cmd = new java.util.ArrayList<>(List.of(ChildJvm.java(), "--enable-native-access=com.sun.jna", "-p", ChildJvm.path(),
                 "--patch-module", "io.mcpwire.platform.windows=" + Path.of("target", "test-classes").toAbsolutePath(),
-                "--add-modules", "io.mcpwire.claim",
-                "--add-reads", "io.mcpwire.platform.windows=io.mcpwire.claim",
+                "--add-modules", "io.mcpwire.stdio",
+                "--add-reads", "io.mcpwire.platform.windows=io.mcpwire.stdio",
                 "--add-opens", "java.base/java.io=io.mcpwire.platform.windows", // FileDescriptor's handle, to compare
                 "-m", "io.mcpwire.platform.windows/" + WindowsChildSession.class.getName(), report.toString()));
         cmd.addAll(List.of(mode));

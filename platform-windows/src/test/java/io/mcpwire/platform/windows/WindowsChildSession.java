@@ -8,7 +8,7 @@ import io.mcpwire.platform.rules.windows.WindowsPlatform;
 import io.mcpwire.platform.windows.jna.Kernel32;
 import io.mcpwire.platform.windows.jna.KernelBase;
 import io.mcpwire.platform.windows.jna.Ucrt;
-import io.mcpwire.claim.StdioClaim;
+import io.mcpwire.stdio.StdioClaim;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

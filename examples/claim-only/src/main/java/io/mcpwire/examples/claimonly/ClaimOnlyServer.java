@@ -1,6 +1,6 @@
 package io.mcpwire.examples.claimonly;
 
-import io.mcpwire.claim.StdioClaim;
+import io.mcpwire.stdio.StdioClaim;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * transport, which is handed the claim's streams instead of {@code System.in} and
  * {@code System.out}. Its {@code noisy} tool prints to {@code System.out} and starts an
  * {@code inheritIO()} child that writes to stdout; neither reaches the client. Nothing of Jackson 3
- * is on its path: {@code mcpwire-claim} needs the provider SPI and {@code java.base} alone.
+ * is on its path: {@code mcpwire-stdio} needs the provider SPI and {@code java.base} alone.
  */
 public final class ClaimOnlyServer {
     private ClaimOnlyServer() {

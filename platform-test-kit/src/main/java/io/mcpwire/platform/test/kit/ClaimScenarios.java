@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * }</pre>
  *
  * <p>The child runs on this JVM's module path and class path without the test framework
- * ({@link ChildJvm#path()}), so the provider, {@code io.mcpwire.claim} and this kit must be among
+ * ({@link ChildJvm#path()}), so the provider, {@code io.mcpwire.stdio} and this kit must be among
  * the test's dependencies, as jars (run it from {@code mvn verify}, not {@code mvn test}).
  */
 @EnabledOnPosix // the scenarios use a POSIX shell, /dev/fd and python3; inherited by every subclass

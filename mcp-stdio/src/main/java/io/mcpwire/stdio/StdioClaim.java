@@ -1,0 +1,241 @@
+package io.mcpwire.stdio;
+
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.engine.ClaimRequest;
+import io.mcpwire.stdio.engine.HeldClaim;
+import io.mcpwire.stdio.engine.ProviderClaim;
+import io.mcpwire.stdio.engine.InPlaceClaim;
+import io.mcpwire.stdio.engine.ProviderSelection;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The claim of the process's standard streams: while it is held, the protocol wire is served
+ * from private descriptors that child processes do not inherit, fd 0 reads the null device, and
+ * fd 1 writes to stderr, so that stray output (a print to {@code System.out}, a library that logs to
+ * stdout, a child started with {@code inheritIO()}) never reaches the client. {@link #close()}
+ * puts both back.
+ *
+ * <p>Take it first thing in {@code main}, before anything prints or reads {@code System.in}, and
+ * serve the wire through {@link #input()} and {@link #output()}, with mcpwire's transport or any
+ * other that takes streams:
+ *
+ * <pre>{@code
+ * try (StdioClaim claim = StdioClaim.acquire()) {
+ *     serve(claim.input(), claim.output());
+ * }
+ * }</pre>
+ *
+ * <p>Acquiring never fails for a descriptor reason: when the wire cannot be isolated the claim
+ * serves the stream in place ({@link ClaimState#IN_PLACE}) and logs why. It fails only when
+ * another claim holds a stream ({@link ClaimRefusedException}). See {@code docs/claim.md}.
+ */
+public final class StdioClaim implements AutoCloseable {
+    private static final Duration DEFAULT_WAKE_TIMEOUT = Duration.ofSeconds(5);
+
+    private final HeldClaim wire;
+
+    private StdioClaim(Builder b) {
+        Isolation isolation = b.isolation != null ? b.isolation : Isolation.fromSystemProperty();
+        StrayOutput stray = b.stray != null ? b.stray : StrayOutput.fromSystemProperty();
+        StderrPolicy stderr = b.stderr != null ? b.stderr : StderrPolicy.fromSystemProperty();
+        ClaimRequest request = new ClaimRequest(b.input, b.output, stray, stderr, b.wakeTimeout.toMillis());
+        ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, isolation == Isolation.PREFERRED);
+        if (choice instanceof ProviderSelection.Chosen chosen) {
+            wire = new ProviderClaim(chosen.platform(), request, isolation);
+        } else if (isolation == Isolation.REQUIRED) {
+            throw new IsolationUnavailableException(((ProviderSelection.None) choice).why());
+        } else {
+            wire = new InPlaceClaim(request);
+        }
+    }
+
+    /** Claims both standard streams with the automatically chosen platform provider. */
+    public static StdioClaim acquire() {
+        return builder().acquire();
+    }
+
+    /** A builder, to choose the streams or the provider. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The wire's input: reads what the client sends. Unbuffered; closing it wakes a pending read.
+     *
+     * @throws IllegalStateException when stdin was not claimed
+     */
+    public InputStream input() {
+        return wire.input();
+    }
+
+    /**
+     * The wire's output: reaches the client. Unbuffered; closing it wakes a pending write.
+     *
+     * @throws IllegalStateException when stdout was not claimed
+     */
+    public OutputStream output() {
+        return wire.output();
+    }
+
+    /** The state of stdin's claim, or null when stdin was not claimed. */
+    public ClaimState inputState() {
+        return wire.state(PlatformDescriptors.STDIN).orElse(null);
+    }
+
+    /** The state of stdout's claim, or null when stdout was not claimed. */
+    public ClaimState outputState() {
+        return wire.state(PlatformDescriptors.STDOUT).orElse(null);
+    }
+
+    /**
+     * The state of fd 2's claim, or null when fd 2 is left alone. fd 2 is claimed when it is the
+     * wire ({@link #stderrIsWire()}) or when it is guarded ({@link StderrPolicy#GUARDED}, a stderr
+     * pipe or socket); a guarded fd 2 stays {@link ClaimState#STUCK} after {@link #close()} while
+     * stderr is not being read, so that writing it cannot block, and closing again retries.
+     */
+    public ClaimState stderrState() {
+        return wire.state(PlatformDescriptors.STDERR).orElse(null);
+    }
+
+    /**
+     * Whether no claimed stream is served in place: each is served from a private descriptor, or
+     * absent (the parent gave none, so there is no wire on it to protect).
+     */
+    public boolean isIsolated() {
+        return wire.isIsolated();
+    }
+
+    /**
+     * Whether fd 2 is the wire too ({@code 2>&1} into a pipe or file) and so claimed with fd 1:
+     * then anything written to stderr after {@link #close()} reaches the client.
+     */
+    public boolean stderrIsWire() {
+        return wire.stderrIsWire();
+    }
+
+    /** The platform provider's name, or {@code "none"} when serving in place without one. */
+    public String platformName() {
+        return wire.platformName();
+    }
+
+    /**
+     * The wire this claim serves, as a transport drives it: its streams, whether the output is
+     * absent, a wake that unblocks a pending read or write without waiting, and the release, which
+     * is {@link #close()}.
+     */
+    public Wire wire() {
+        return wire;
+    }
+
+    /**
+     * Wakes any thread blocked on the wire, waits for it to leave, and puts fd 0 and fd 1 back
+     * on the wire. Never throws. If a restore fails, the stream stays claimed ({@link
+     * ClaimState#STUCK}) so that no later claim is handed the diversion, and closing again
+     * retries it.
+     */
+    @Override
+    public void close() {
+        wire.release();
+    }
+
+    /** Whether {@link #close()} has put every claimed stream back. */
+    public boolean isReleased() {
+        return wire.isReleased();
+    }
+
+    @Override
+    public String toString() {
+        return wire.toString();
+    }
+
+    /** Options for a claim. */
+    public static final class Builder {
+        private Optional<PlatformDescriptors> platform = Optional.empty();
+        private boolean input = true;
+        private boolean output = true;
+        private Duration wakeTimeout = DEFAULT_WAKE_TIMEOUT;
+        private StrayOutput stray;
+        private StderrPolicy stderr;
+        private Isolation isolation;
+
+        private Builder() {
+        }
+
+        /**
+         * Where stray output goes while claimed (default: {@code -Dmcpwire.stray}, else
+         * {@link StrayOutput#stderr()}).
+         */
+        public Builder strayOutput(StrayOutput stray) {
+            this.stray = Objects.requireNonNull(stray, "stray");
+            return this;
+        }
+
+        /**
+         * Whether the process's own stderr goes through the stray-output drain while claimed
+         * (default: {@code -Dmcpwire.stdio.stderr}, else {@link StderrPolicy#GUARDED}).
+         */
+        public Builder stderr(StderrPolicy policy) {
+            this.stderr = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * Whether a claim that cannot isolate may serve in place (default: {@code -Dmcpwire.isolation},
+         * else {@link Isolation#PREFERRED}).
+         */
+        public Builder isolation(Isolation isolation) {
+            this.isolation = Objects.requireNonNull(isolation, "isolation");
+            return this;
+        }
+
+        /**
+         * Uses this provider instead of choosing one (see {@code docs/platforms.md}).
+         *
+         * @throws NullPointerException when {@code platform} is null (leave it out to have one chosen)
+         */
+        public Builder platform(PlatformDescriptors platform) {
+            this.platform = Optional.of(Objects.requireNonNull(platform, "platform (leave it out to have one chosen)"));
+            return this;
+        }
+
+        /** Whether to claim stdin (default true). */
+        public Builder input(boolean claim) {
+            this.input = claim;
+            return this;
+        }
+
+        /** Whether to claim stdout (default true). */
+        public Builder output(boolean claim) {
+            this.output = claim;
+            return this;
+        }
+
+        /**
+         * How long {@link StdioClaim#close()} waits for a woken reader or writer to leave before
+         * it restores the descriptors anyway and leaves the private duplicate open (default 5 s).
+         */
+        public Builder wakeTimeout(Duration timeout) {
+            this.wakeTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /**
+         * Claims the chosen streams.
+         *
+         * @throws ClaimRefusedException when another claim holds one of them; nothing changes
+         * @throws IsolationUnavailableException when isolation is required and cannot be had;
+         *                                       nothing changes
+         * @throws IllegalStateException when neither stream is chosen
+         */
+        public StdioClaim acquire() {
+            if (!input && !output) {
+                throw new IllegalStateException("claim stdin, stdout or both");
+            }
+            return new StdioClaim(this);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package io.mcpwire.stdio.engine;
+
+/**
+ * The claim's logger, {@code io.mcpwire.stdio}, looked up when it is first used rather than when
+ * each class that logs is loaded: the first {@link System#getLogger} starts the logging back end,
+ * some 10 ms of start-up, and a claim that goes well logs nothing.
+ */
+public final class ClaimLog {
+    /** The logger; reading it the first time looks it up. */
+    public static final System.Logger LOG = System.getLogger("io.mcpwire.stdio");
+
+    private ClaimLog() {
+    }
+}

@@ -1,0 +1,277 @@
+package io.mcpwire.stdio.engine;
+
+import static io.mcpwire.platform.PlatformDescriptors.STDERR;
+import static io.mcpwire.platform.PlatformDescriptors.STDIN;
+import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
+import static io.mcpwire.stdio.engine.ClaimLog.LOG;
+
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.ClaimState;
+import io.mcpwire.stdio.Isolation;
+import io.mcpwire.stdio.IsolationUnavailableException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The claimed descriptors, through a platform provider: each claimed stream is a
+ * {@link StreamClaim} (diverted, rolled forward, in place or absent) served through an
+ * {@link Endpoint}, and the JVM's own streams are swapped where they do not follow the
+ * descriptors. See {@code docs/claim.md}.
+ */
+public final class ProviderClaim implements HeldClaim {
+    /** How long the release waits for the stray-output drain to write what it holds. */
+    private static final long DRAIN_FINISH_MILLIS = 1_000;
+
+    private final PlatformDescriptors platform;
+    private final long wakeTimeoutMillis;
+    private final Registrations registrations;
+    /** By fd, in order: 0, 1, and 2 when it is the wire or guarded. */
+    private final Map<Integer, StreamClaim> claims = new TreeMap<>();
+    /** What fd 2 is to this claim. */
+    private Fd2 fd2 = Fd2.LEFT_ALONE;
+    private Optional<StrayDrain> drain = Optional.empty();
+    /** What the transport reads and writes, for fd 0 and fd 1. */
+    private final ServedStreams endpoints = new ServedStreams();
+    private JvmStreams swap;
+    private boolean released;
+
+    /** Why fd 2 is claimed, if it is. */
+    private enum Fd2 {
+        /** Not claimed. */
+        LEFT_ALONE,
+        /** The same file as fd 1 ({@code 2>&1}): claimed as the wire (the fd 2 rule). */
+        WIRE,
+        /** Claimed for the stray-output drain ({@link io.mcpwire.stdio.StderrPolicy#GUARDED}). */
+        GUARDED
+    }
+
+    /**
+     * Claims what {@code request} asks for.
+     *
+     * @throws io.mcpwire.stdio.ClaimRefusedException when another claim holds a stream; nothing changes
+     * @throws IsolationUnavailableException when isolation is required and a stream is served in
+     *                                       place; what was taken is put back
+     */
+    public ProviderClaim(PlatformDescriptors platform, ClaimRequest request, Isolation isolation) {
+        this.platform = platform;
+        this.wakeTimeoutMillis = request.wakeTimeoutMillis();
+        this.registrations = new Registrations(platform.descriptorTable(), platform.name());
+        this.swap = JvmStreams.none(platform);
+        try {
+            engage(request);
+            if (isolation == Isolation.REQUIRED && !isIsolated()) {
+                throw new IsolationUnavailableException(reasons());
+            }
+        } catch (RuntimeException | Error e) {
+            abandon(); // a claim that fails half-way releases what it took
+            throw e;
+        }
+    }
+
+    private void engage(ClaimRequest request) {
+        // One owner: register every descriptor before touching any; a refusal changes nothing.
+        if (request.input()) {
+            registrations.register(STDIN);
+        }
+        if (request.output()) {
+            registrations.register(STDOUT);
+            registrations.register(STDERR); // fd 2 goes with fd 1: it may be the wire too
+        }
+        // Every question about the descriptors is asked before any of them moves.
+        Diversions diversions = new Diversions(platform, request.stray(), request.stderr());
+        if (request.input()) {
+            claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::openStdinDiversion));
+            diversions.given(STDIN);
+        }
+        if (request.output()) {
+            claims.put(STDOUT, new StreamClaim(platform, STDOUT, diversions::openStdoutDiversion));
+            if (diversions.given(STDOUT) && diversions.stderrIsWire()) {
+                fd2 = Fd2.WIRE;
+                claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::openWireStderrDiversion)); // the fd 2 rule
+            } else if (diversions.given(STDOUT)) {
+                diversions.startDrain();
+                if (diversions.guardsStderr()) {
+                    fd2 = Fd2.GUARDED;
+                    claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::openGuardedStderrDiversion));
+                }
+            }
+        }
+        // Every private duplicate before any diversion: a diversion frees the descriptor's old
+        // handle, and on Windows a duplicate made after it could take that value, which the JVM
+        // still holds for its own stream and hands to an inheritIO() child.
+        List<StreamClaim> duplicated = new ArrayList<>();
+        for (StreamClaim claim : claims.values()) {
+            if (!diversions.given(claim.fd())) {
+                claim.absent(diversions.absence(claim.fd()).orElseThrow());
+            } else if (claim.duplicate()) {
+                duplicated.add(claim);
+            }
+        }
+        duplicated.forEach(StreamClaim::divert);
+        drain = diversions.sealedDrain();
+        swap = JvmStreams.swapIfNeeded(platform, claims);
+        for (StreamClaim claim : claims.values()) {
+            if (claim.fd() != STDERR) {
+                endpoints.put(claim.fd(), endpoint(claim));
+            }
+        }
+    }
+
+    private Endpoint endpoint(StreamClaim claim) {
+        int fd = claim.fd();
+        String what = fd == STDIN ? "stdin" : "stdout";
+        if (claim.state() == ClaimState.ABSENT) {
+            return new Endpoint(what + " (absent)", () -> new AbsentStream(fd, claim.absence()), true);
+        }
+        int serving = claim.servingDescriptor();
+        String name = what + (serving != fd ? " (private fd " + serving + ")" : " (in place)");
+        return new Endpoint(name, () -> platform.open(serving), true);
+    }
+
+    private String reasons() {
+        return claims.values().stream()
+                .filter(c -> c.fd() != STDERR && !isolatedOrAbsent(c))
+                .map(StreamClaim::reason)
+                .collect(Collectors.joining("; "));
+    }
+
+    private static boolean isolatedOrAbsent(StreamClaim c) {
+        return c.isolated() || c.state() == ClaimState.ABSENT;
+    }
+
+    @Override
+    public InputStream input() {
+        return endpoints.input();
+    }
+
+    @Override
+    public OutputStream output() {
+        return endpoints.output();
+    }
+
+    @Override
+    public Optional<String> outputAbsence() {
+        StreamClaim out = claims.get(STDOUT);
+        return out != null && out.state() == ClaimState.ABSENT ? Optional.of(out.reason()) : Optional.empty();
+    }
+
+    @Override
+    public boolean wake() {
+        endpoints.wake();
+        return true;
+    }
+
+    @Override
+    public Optional<ClaimState> state(int fd) {
+        return Optional.ofNullable(claims.get(fd)).map(StreamClaim::state);
+    }
+
+    @Override
+    public boolean isIsolated() {
+        return claims.values().stream().filter(c -> c.fd() != STDERR).allMatch(ProviderClaim::isolatedOrAbsent);
+    }
+
+    @Override
+    public boolean stderrIsWire() {
+        return fd2 == Fd2.WIRE;
+    }
+
+    @Override
+    public String platformName() {
+        return platform.name();
+    }
+
+    @Override
+    public synchronized boolean isReleased() {
+        return released;
+    }
+
+    /**
+     * Wakes any thread blocked on the wire, waits for it to leave, and puts the descriptors back.
+     * If a restore fails, the stream stays claimed ({@link ClaimState#STUCK}) so that no later claim
+     * is handed the diversion, and releasing again retries it.
+     */
+    @Override
+    public synchronized void release() {
+        if (released) {
+            return;
+        }
+        try {
+            released = restore();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.ERROR, "releasing the stdio claim failed; closing it again retries", e);
+        }
+    }
+
+    /** Puts back whatever a half-done claim took; what could not be put back stays registered. */
+    private void abandon() {
+        try {
+            restore();
+        } finally {
+            released = true;
+        }
+    }
+
+    /**
+     * Wakes the threads on the wire and waits for them to leave (no descriptor is recycled under a reader), drains the JVM's
+     * swapped streams, restores each stream (fd 2, 1, 0), reattaches the JVM's streams, lets the
+     * stray-output drain write what it holds (a bounded wait), and deregisters every descriptor
+     * that is free again (restore, then deregister); true when all are.
+     */
+    private boolean restore() {
+        boolean inIdle = shutDownEndpoint(STDIN);
+        boolean outIdle = shutDownEndpoint(STDOUT);
+        swap.drain();
+        boolean done = releaseStderr();
+        if (fd2 == Fd2.GUARDED) {
+            drain.ifPresent(StrayDrain::reportUnreported); // fd 1 still writes into the drain: the line cannot block
+        }
+        done &= release(STDOUT, outIdle);
+        done &= release(STDIN, inIdle);
+        swap.reattach();
+        if (done) {
+            drain.ifPresent(d -> d.finish(DRAIN_FINISH_MILLIS)); // its pipe has no write end left here
+        }
+        // fd 2 was registered with fd 1; a descriptor whose restore failed stays registered (STUCK).
+        registrations.releaseWhere(fd -> {
+            StreamClaim c = claims.get(fd);
+            return c == null || c.state() == ClaimState.RELEASED;
+        });
+        claims.values().stream().filter(c -> c.state() == ClaimState.STUCK).forEach(c -> registrations.markStuck(c.fd()));
+        return done;
+    }
+
+    /**
+     * A guarded fd 2 is put back only once stderr has taken what the drain holds: put back onto an
+     * unread pipe, the next write to it (the server's last log line) would block the process for
+     * good. So it stays on the drain, claimed, and closing the claim again retries.
+     */
+    private boolean releaseStderr() {
+        if (fd2 == Fd2.GUARDED && drain.isPresent() && !drain.get().awaitWritten(DRAIN_FINISH_MILLIS)) {
+            return !claims.get(STDERR).keepDiverted("stderr is not being read: fd 2 stays on the stray-output drain, "
+                    + "so that writing it cannot block the process; closing the claim again retries");
+        }
+        return release(STDERR, true);
+    }
+
+    private boolean release(int fd, boolean mayClosePrivate) {
+        StreamClaim c = claims.get(fd);
+        return c == null || c.release(mayClosePrivate);
+    }
+
+    private boolean shutDownEndpoint(int fd) {
+        return endpoints.shutDown(fd, wakeTimeoutMillis);
+    }
+
+    @Override
+    public String toString() {
+        return "StdioClaim[" + platform.name() + claims.values().stream().map(c -> ", " + c).collect(Collectors.joining()) + "]";
+    }
+}

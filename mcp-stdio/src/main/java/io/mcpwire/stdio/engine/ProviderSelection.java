@@ -1,0 +1,242 @@
+package io.mcpwire.stdio.engine;
+
+import static io.mcpwire.stdio.engine.ClaimLog.LOG;
+
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.Probe;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+
+/**
+ * Chooses the platform provider for a claim: an explicit one wins; then
+ * {@code -Dmcpwire.platform=NAME} ({@code none} turns isolation off); then the usable provider
+ * with the highest non-negative priority, asking each ({@link #unusable}: its SPI version, then
+ * its probe) only until one can be used. It logs once which provider was bound and why each other
+ * one was passed over. With none, the claim serves in place and one warning on stderr says that
+ * isolation is off and why.
+ */
+public final class ProviderSelection {
+    /** The system property that names a provider. */
+    public static final String PROPERTY = "mcpwire.platform";
+
+    private static final String OFF = "-D" + PROPERTY + "=none";
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
+    private static final AtomicBoolean REPORTED = new AtomicBoolean();
+    private static volatile List<PlatformDescriptors> loaded;
+
+    private ProviderSelection() {
+    }
+
+    /** The outcome of a choice: a provider, or none and why. */
+    public sealed interface Choice {
+        /** The provider chosen, or empty to serve in place. */
+        default Optional<PlatformDescriptors> provider() {
+            return this instanceof Chosen c ? Optional.of(c.platform()) : Optional.empty();
+        }
+    }
+
+    /**
+     * A provider to claim with.
+     *
+     * @param platform the provider
+     */
+    public record Chosen(PlatformDescriptors platform) implements Choice {
+    }
+
+    /**
+     * No provider: the claim serves in place.
+     *
+     * @param why for the warning and for a claim that requires isolation
+     */
+    public record None(String why) implements Choice {
+    }
+
+    /**
+     * Chooses: {@code explicit} when given, else by property or priority. With none, the one
+     * warning on stderr says why (unless {@code warn} is false).
+     */
+    public static Choice choose(Optional<PlatformDescriptors> explicit, boolean warn) {
+        Choice c = explicit.map(ProviderSelection::given).orElseGet(ProviderSelection::pick);
+        if (c instanceof None none && none.why().equals(OFF)) {
+            LOG.log(Level.INFO, "stdio isolation is off: {0}", OFF);
+        } else if (c instanceof None none && warn && WARNED.compareAndSet(false, true)) {
+            LOG.log(Level.WARNING, "stdio isolation is off, serving the standard streams in place: {0}", none.why());
+        }
+        return c;
+    }
+
+    private static Choice given(PlatformDescriptors explicit) {
+        return unusable(explicit).<Choice>map(why -> new None("the provider given, " + explicit.name() + ", cannot be used: " + why))
+                .orElseGet(() -> new Chosen(explicit));
+    }
+
+    /**
+     * Why {@code p} cannot be bound, or empty when it can: built for another version of the SPI,
+     * or its probe says it cannot run here. Never throws, whatever the provider does.
+     */
+    public static Optional<String> unusable(PlatformDescriptors p) {
+        int version;
+        try {
+            version = p.spiVersion();
+        } catch (AbstractMethodError e) {
+            version = 1; // built before the SPI had versions
+        } catch (RuntimeException | LinkageError e) {
+            return Optional.of("its spiVersion() threw " + e);
+        }
+        if (version != PlatformDescriptors.SPI_VERSION) {
+            return Optional.of("built for version " + version + " of the platform SPI; this mcpwire speaks version "
+                    + PlatformDescriptors.SPI_VERSION + " (rebuild the provider against this mcpwire-platform-spi)");
+        }
+        try {
+            return p.probe() instanceof Probe.Unavailable u ? Optional.of(u.reason()) : Optional.empty();
+        } catch (RuntimeException | LinkageError e) {
+            return Optional.of("its probe threw " + e);
+        }
+    }
+
+    private static Choice pick() {
+        String wanted = System.getProperty(PROPERTY, "").trim();
+        if (wanted.equals("none")) {
+            return new None(OFF);
+        }
+        List<PlatformDescriptors> all = providers();
+        Map<PlatformDescriptors, String> passedOver = new LinkedHashMap<>();
+        Choice choice = wanted.isEmpty() ? byPriority(all, passedOver) : byName(wanted, all, passedOver);
+        report(choice, all, passedOver);
+        return choice;
+    }
+
+    /** One name may stand for one provider per OS (the FFM module's): the first of them that can be used. */
+    private static Choice byName(String wanted, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
+        List<PlatformDescriptors> named = all.stream().filter(p -> p.name().equals(wanted)).collect(Collectors.toList());
+        if (named.isEmpty()) {
+            return new None("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
+        }
+        for (PlatformDescriptors p : named) {
+            Optional<String> why = unusable(p);
+            if (why.isEmpty()) {
+                return new Chosen(p);
+            }
+            passedOver.put(p, why.get());
+        }
+        return new None("-D" + PROPERTY + "=" + wanted + " cannot be used: " + String.join("; ", new LinkedHashSet<>(passedOver.values())));
+    }
+
+    /**
+     * Asked in priority order and no further than the first that can be used, so that a lower
+     * provider's native library (JNA's, behind the FFM provider) is never loaded for nothing.
+     */
+    private static Choice byPriority(List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
+        List<PlatformDescriptors> ranked = all.stream().filter(p -> p.priority() >= 0)
+                .sorted(Comparator.comparingInt(PlatformDescriptors::priority).reversed()).toList();
+        for (PlatformDescriptors p : ranked) {
+            Optional<String> why = unusable(p);
+            if (why.isEmpty()) {
+                return new Chosen(p);
+            }
+            passedOver.put(p, why.get());
+        }
+        return new None(all.isEmpty()
+                ? "no platform provider is on the path (add platform-posix or platform-windows)"
+                : "no platform provider can run here: " + passedOver.entrySet().stream()
+                        .map(e -> e.getKey().name() + ": " + e.getValue()).collect(Collectors.joining("; ")));
+    }
+
+    /**
+     * Says once which provider was bound and why each other one found was passed over: at INFO when
+     * one that was asked could not be used for a reason other than being for another system (a
+     * failed load, another SPI version), else at DEBUG.
+     */
+    private static void report(Choice choice, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
+        if (choice instanceof Chosen chosen && REPORTED.compareAndSet(false, true)) {
+            boolean notable = passedOver.keySet().stream().anyMatch(p -> !forAnotherSystem(p));
+            LOG.log(notable ? Level.INFO : Level.DEBUG, bindingReport(chosen.platform(), all, passedOver));
+        }
+    }
+
+    /**
+     * Whether {@code p} cannot run here only because it is for another system (its probe's cause an
+     * {@link UnsupportedOperationException}): nothing a user need hear of, unlike a failed load.
+     */
+    private static boolean forAnotherSystem(PlatformDescriptors p) {
+        try {
+            return p.probe() instanceof Probe.Unavailable u && u.cause().orElse(null) instanceof UnsupportedOperationException;
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Which provider was bound, and why each other one {@code found} was passed over: the reason
+     * it could not be used ({@code passedOver}), a negative priority, or a lower one (not asked).
+     */
+    public static String bindingReport(PlatformDescriptors bound, List<PlatformDescriptors> found,
+                                       Map<PlatformDescriptors, String> passedOver) {
+        List<String> others = new ArrayList<>();
+        for (PlatformDescriptors p : found) {
+            if (p == bound) {
+                continue;
+            }
+            String why = passedOver.containsKey(p) ? "cannot be used: " + passedOver.get(p)
+                    : p.priority() < 0 ? "chosen only by name (priority " + p.priority() + ")"
+                    : "not asked: priority " + p.priority() + ", below " + bound.name() + "'s " + bound.priority();
+            others.add(p.name() + " (" + why + ")");
+        }
+        return "platform provider " + bound.name() + " bound (platform SPI version " + PlatformDescriptors.SPI_VERSION
+                + ", priority " + bound.priority() + "); "
+                + (others.isEmpty() ? "no other provider found" : "also found: " + String.join(", ", others));
+    }
+
+    private static String names(List<PlatformDescriptors> all) {
+        return all.isEmpty() ? "none" : all.stream().map(PlatformDescriptors::name).distinct().collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Launched from a module path with no class path, the module layer's own loader: every
+     * provider is then in a module, and the class-path step of {@link ServiceLoader#load(Class)}
+     * would open every module's jar to look for {@code META-INF/services} files, some 15 ms of
+     * start-up. Otherwise (a class path, or a context class loader of the application's own, as
+     * in a plugin layer) the usual loader, which finds providers there too.
+     */
+    private static ServiceLoader<PlatformDescriptors> serviceLoader() {
+        Module own = ProviderSelection.class.getModule();
+        boolean launchedFromModulePath = own.isNamed() && own.getLayer() != null
+                && System.getProperty("java.class.path", "").isEmpty()
+                && Thread.currentThread().getContextClassLoader() == ClassLoader.getSystemClassLoader();
+        return launchedFromModulePath
+                ? ServiceLoader.load(own.getLayer(), PlatformDescriptors.class)
+                : ServiceLoader.load(PlatformDescriptors.class);
+    }
+
+    /** The providers found by the service loader, loaded once. */
+    static List<PlatformDescriptors> providers() {
+        List<PlatformDescriptors> l = loaded;
+        if (l == null) {
+            List<PlatformDescriptors> found = new ArrayList<>();
+            Iterator<PlatformDescriptors> it = serviceLoader().iterator();
+            while (true) {
+                try {
+                    if (!it.hasNext()) {
+                        break;
+                    }
+                    found.add(it.next());
+                } catch (ServiceConfigurationError e) {
+                    LOG.log(Level.WARNING, "a platform provider could not be loaded: {0}", e.getMessage());
+                }
+            }
+            loaded = l = List.copyOf(found);
+        }
+        return l;
+    }
+}

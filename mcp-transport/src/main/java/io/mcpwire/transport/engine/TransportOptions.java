@@ -1,0 +1,16 @@
+package io.mcpwire.transport.engine;
+
+import io.mcpwire.jsonrpc.JsonRpcCodec;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What a transport was built with, fixed at {@code build()}: the builder may change after.
+ *
+ * @param releaseOnClose whether the close puts the wire back (false for a claim its owner keeps)
+ * @param hostExit       for tests: the host's exit, in place of the parent process's
+ */
+public record TransportOptions(JsonRpcCodec codec, int maxMessageBytes, long graceNanos, long outboundQueueBytes,
+                        boolean answerDecodeErrors, boolean hostWatch, boolean releaseOnClose,
+                        Optional<CompletableFuture<?>> hostExit) {
+}
