@@ -7,7 +7,7 @@ import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.transport.engine.TransportOptions;
-import io.mcpwire.transport.engine.Session;
+import io.mcpwire.transport.engine.Connection;
 import io.mcpwire.transport.engine.WireSource;
 import io.mcpwire.jsonrpc.McpTransport;
 import io.mcpwire.jsonrpc.TransportListener;
@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The MCP stdio transport: newline-delimited JSON-RPC over a {@link StdioClaim} (the real
@@ -46,34 +45,18 @@ import java.util.concurrent.atomic.AtomicReference;
  * progress), writes them, releases the claim, and only then tells the listener.
  *
  * <p>Messages arrive on the dispatcher thread. The threads, and the locks in the order they are
- * taken, are tabled in the started session's documentation ({@code io.mcpwire.transport.engine.Session}).
+ * taken, are tabled in the connection's documentation ({@code io.mcpwire.transport.engine.Connection}).
  */
 public final class StdioTransport implements McpTransport {
     /** The system property that turns the host watch off when {@code false} ({@link Builder#hostWatch}). */
     public static final String HOST_WATCH_PROPERTY = "mcpwire.stdio.host-watch";
 
-    private final Wire wire;
     private final Optional<StdioClaim> claim;
-    private final TransportOptions options;
-    private final AtomicReference<Stage> stage = new AtomicReference<>(new Built());
-
-    /** Where the transport stands: built, serving one session, or closed before it started. */
-    private sealed interface Stage {
-    }
-
-    private record Built() implements Stage {
-    }
-
-    private record Serving(Session session) implements Stage {
-    }
-
-    private record ClosedUnstarted() implements Stage {
-    }
+    private final Connection connection;
 
     private StdioTransport(TransportOptions options, Wire wire, Optional<StdioClaim> claim) {
-        this.wire = wire;
         this.claim = claim;
-        this.options = options;
+        this.connection = new Connection(options, wire);
     }
 
     /** A transport over the real standard streams, claimed now with the chosen provider. */
@@ -92,26 +75,19 @@ public final class StdioTransport implements McpTransport {
     }
 
     /**
-     * Starts the session: the reader, the dispatcher, the writer and the host watch.
+     * Starts serving: the reader, the dispatcher, the writer and the host watch.
      *
      * @throws IllegalStateException when started before, or closed
      */
     @Override
     public void start(TransportListener listener) {
-        Objects.requireNonNull(listener, "listener");
-        Stage now = stage.get();
-        Session session = new Session(options, wire, listener);
-        if (!(now instanceof Built) || !stage.compareAndSet(now, new Serving(session))) {
-            throw new IllegalStateException(stage.get() instanceof Serving
-                    ? "the transport is already started" : "the transport is closed");
-        }
-        session.start();
+        connection.start(Objects.requireNonNull(listener, "listener"));
     }
 
     @Override
     public void send(JsonRpcMessage message) throws IOException {
         Objects.requireNonNull(message, "message");
-        session().send(message);
+        connection.send(message);
     }
 
     /**
@@ -122,7 +98,7 @@ public final class StdioTransport implements McpTransport {
      */
     public void sendEncoded(String json) throws IOException {
         Objects.requireNonNull(json, "json");
-        session().sendEncoded(json, Optional.empty());
+        connection.sendEncoded(json, Optional.empty());
     }
 
     /**
@@ -133,61 +109,33 @@ public final class StdioTransport implements McpTransport {
     public void sendEncodedAnswer(RequestId id, String json) throws IOException {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(json, "json");
-        session().sendEncoded(json, Optional.of(id));
-    }
-
-    private Session session() throws IOException {
-        Stage now = stage.get();
-        if (now instanceof Serving serving) {
-            return serving.session();
-        }
-        throw new IOException(now instanceof Built
-                ? "the transport is not started; the message was not sent"
-                : "the transport is closed; the message was not sent");
+        connection.sendEncoded(json, Optional.of(id));
     }
 
     /**
-     * Ends the session, not waiting for answers still owed, and puts the wire back; before
+     * Ends the connection, not waiting for answers still owed, and puts the wire back; before
      * {@code start}, only puts the wire back. Waits for a close another thread runs, unless called
      * from inside it (a listener's {@code onClosed}), when it returns at once.
      */
     @Override
     public void close() {
-        Stage now = stage.get();
-        while (now instanceof Built) {
-            if (stage.compareAndSet(now, new ClosedUnstarted())) {
-                if (options.releaseOnClose()) {
-                    wire.release();
-                } else {
-                    wire.wake();
-                }
-                return;
-            }
-            now = stage.get();
-        }
-        if (now instanceof Serving serving) {
-            serving.session().close();
-        }
+        connection.close();
     }
 
     /**
-     * Ends the session as end of input does: nothing more is read, every request already received
+     * Ends the connection as end of input does: nothing more is read, every request already received
      * is answered (within the grace period, counted as time without progress), the answers are
      * written and the wire put back; the listener hears {@code onInputEnded}, then
      * {@code onClosed} with {@link io.mcpwire.jsonrpc.TransportClosed.Reason#CLOSED}. Blocks the
-     * caller until the session has closed; before {@code start}, the same as {@link #close()}.
+     * caller until the connection has closed; before {@code start}, the same as {@link #close()}.
      */
     public void closeWhenAnswered() {
-        if (stage.get() instanceof Serving serving) {
-            serving.session().closeWhenAnswered();
-        } else {
-            close();
-        }
+        connection.closeWhenAnswered();
     }
 
     /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */
     int peakReadBufferBytes() {
-        return stage.get() instanceof Serving serving ? serving.session().peakReadBufferBytes() : 0;
+        return connection.peakReadBufferBytes();
     }
 
     /** Options for a transport. */

@@ -1,6 +1,6 @@
 package io.mcpwire.transport.engine;
 
-import static io.mcpwire.transport.engine.StdioLog.LOG;
+import static io.mcpwire.transport.engine.TransportLog.LOG;
 
 import io.mcpwire.jsonrpc.ErrorCodes;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
@@ -71,26 +71,26 @@ public final class FrameWriter implements Runnable {
     }
 
     /**
-     * Encodes and writes or queues {@code message}. With {@code moreComing} (the dispatcher
-     * answering while more requests wait) it always queues, and the writer waits a little for the
-     * answers to come, to write them together ({@link OutboundQueue}).
+     * Encodes and writes or queues {@code message}. With {@code holdBack} ({@link AnswerBatching})
+     * it always queues, and the writer waits a little for the answers to come, to write them
+     * together ({@link OutboundQueue}).
      *
      * @throws MessageTooLargeException when the message exceeds the limit (an answer is then
      *                                  replaced by a bounded error, which is sent)
      * @throws IOException              when the transport is closed or the write failed
      */
-    public void send(JsonRpcMessage message, boolean moreComing) throws IOException {
+    public void send(JsonRpcMessage message, boolean holdBack) throws IOException {
         Optional<RequestId> answers = message instanceof JsonRpcResponse r ? Optional.ofNullable(r.id()) : Optional.empty();
         Frame frame;
         try {
             frame = encode(message);
         } catch (MessageTooLargeException e) {
             if (answers.isPresent()) {
-                deliver(standIn(answers.get(), message, e), answers, moreComing);
+                deliver(standIn(answers.get(), message, e), answers, holdBack);
             }
             throw e;
         }
-        deliver(frame, answers, moreComing);
+        deliver(frame, answers, holdBack);
     }
 
     /**
@@ -103,12 +103,12 @@ public final class FrameWriter implements Runnable {
      *                                  replaced by a bounded error, which is sent)
      * @throws IOException              when the transport is closed or the write failed
      */
-    public void sendEncoded(String json, Optional<RequestId> answers, boolean moreComing) throws IOException {
+    public void sendEncoded(String json, Optional<RequestId> answers, boolean holdBack) throws IOException {
         byte[] utf8 = json.getBytes(StandardCharsets.UTF_8);
         if (utf8.length > maxMessageBytes) {
             MessageTooLargeException e = new MessageTooLargeException(utf8.length, maxMessageBytes);
             if (answers.isPresent()) {
-                deliver(standIn(answers.get(), null, e), answers, moreComing);
+                deliver(standIn(answers.get(), null, e), answers, holdBack);
             }
             throw e;
         }
@@ -119,17 +119,17 @@ public final class FrameWriter implements Runnable {
             }
         }
         line[utf8.length] = '\n';
-        deliver(new Frame(new byte[][] {line}, line.length), answers, moreComing);
+        deliver(new Frame(new byte[][] {line}, line.length), answers, holdBack);
     }
 
-    private void deliver(Frame frame, Optional<RequestId> answers, boolean moreComing) throws IOException {
+    private void deliver(Frame frame, Optional<RequestId> answers, boolean holdBack) throws IOException {
         boolean taken = false;
         try {
-            if (!moreComing && queue.claimIdleWriter()) {
+            if (!holdBack && queue.claimIdleWriter()) {
                 taken = true;
                 writeDirect(frame); // no hand-off to the writer thread when the wire is idle
             } else {
-                queue.put(frame, moreComing);
+                queue.put(frame, holdBack);
                 taken = true;
             }
         } finally {
@@ -195,11 +195,6 @@ public final class FrameWriter implements Runnable {
                 progress.step();
             }
         }
-    }
-
-    /** The sender has no more to add for now: what waits to be coalesced is written at once. */
-    public void flush() {
-        queue.flush();
     }
 
     /** The writer thread: writes what is queued until the queue is closed and empty. */

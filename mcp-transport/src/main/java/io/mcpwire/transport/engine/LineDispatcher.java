@@ -1,6 +1,6 @@
 package io.mcpwire.transport.engine;
 
-import static io.mcpwire.transport.engine.StdioLog.LOG;
+import static io.mcpwire.transport.engine.TransportLog.LOG;
 
 import io.mcpwire.jsonrpc.DecodeError;
 import io.mcpwire.jsonrpc.DecodeResult;
@@ -22,7 +22,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The transport's input side, on the dispatcher thread: frames what it reads from the wire
- * itself or what the reader thread handed over ({@link WireInput}), decodes each line, keeps the
+ * itself or what the reader thread handed over ({@link ReadHandoff}), decodes each line, keeps the
  * set of requests owed an answer (a request the client cancelled is not owed), answers lines that
  * do not decode, and calls the listener, in order. A request on which the listener throws, still
  * unanswered, is answered -32603.
@@ -45,7 +45,7 @@ public final class LineDispatcher {
     private final Answerer answerer;
     private final boolean answerDecodeErrors;
     private final BooleanSupplier stopped;
-    private final WireInput input;
+    private final InputStream input;
     /** Lines that called for an answer but came in after the transport began to stop. */
     private volatile int abandoned; // written by the dispatcher only
 
@@ -53,13 +53,14 @@ public final class LineDispatcher {
      * @param answerer           sends the transport's own answers
      * @param answerDecodeErrors whether lines that do not decode are answered here, or left to the listener
      * @param stopped            whether the transport is closing: nothing more is dispatched
-     * @param input              the wire, as the dispatcher reads it
+     * @param framer             the line buffer, which {@link AnswerBatching} looks into too
+     * @param input              the wire, as the dispatcher reads it ({@link ReadHandoff#dispatcherInput})
      */
     public LineDispatcher(JsonRpcCodec codec, int maxMessageBytes, PendingRequests pending, Progress progress,
                           TransportListener listener, Answerer answerer, boolean answerDecodeErrors,
-                          BooleanSupplier stopped, WireInput input) {
+                          BooleanSupplier stopped, LineFramer framer, InputStream input) {
         this.codec = codec;
-        this.framer = new LineFramer(maxMessageBytes);
+        this.framer = framer;
         this.maxMessageBytes = maxMessageBytes;
         this.pending = pending;
         this.progress = progress;
@@ -68,14 +69,6 @@ public final class LineDispatcher {
         this.answerDecodeErrors = answerDecodeErrors;
         this.stopped = stopped;
         this.input = input;
-    }
-
-    /**
-     * Whether bytes after the line being dispatched already wait, in the line buffer or in the
-     * input: more requests are on their way, so an answer to this one may wait to be coalesced.
-     */
-    public boolean moreWaiting() {
-        return framer.moreBuffered() || input.hasMore();
     }
 
     /** How many lines called for an answer but came in after the transport began to stop; read after this thread ended. */
@@ -97,7 +90,7 @@ public final class LineDispatcher {
      * @throws IOException when reading the input fails
      */
     public void run(Runnable readDispatched) throws IOException {
-        InputStream wire = input.input();
+        InputStream wire = input;
         LineFramer.Sink sink = new LineFramer.Sink() {
             @Override
             public void line(byte[] buffer, int offset, int length) {

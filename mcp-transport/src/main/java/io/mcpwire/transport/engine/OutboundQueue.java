@@ -17,7 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>A sender that has more to send soon (the dispatcher answering while more requests wait)
  * puts its frame without waking the writer: the writer then waits until the queue holds a batch,
- * until a sender has no more ({@link #flush()}, or a frame put without {@code moreComing}), or
+ * until a sender has no more ({@link #markDue()}, or a frame put without {@code holdBack}), or
  * for at most {@link #LINGER_NANOS}, and writes them together. A run of answers costs one wake-up
  * and one write instead of one of each per answer, and none waits long behind a slow request.
  *
@@ -62,14 +62,14 @@ public final class OutboundQueue {
     /**
      * Adds a frame, waiting for room.
      *
-     * @param moreComing whether the sender has more to send at once, so that the writer may wait
-     *                   for it (up to {@link #LINGER_NANOS}) to write them together
+     * @param holdBack whether the sender has more to send at once ({@link AnswerBatching}), so that
+     *                 the writer may wait for it (up to {@link #LINGER_NANOS}) to write them together
      */
-    public void put(Frame frame, boolean moreComing) throws IOException {
+    public void put(Frame frame, boolean holdBack) throws IOException {
         lock.lock();
         try {
             while (!closed && bytes > 0 && bytes + frame.length() > capacity) {
-                markDue(); // a full queue is written now, not after the linger
+                signalDue(); // a full queue is written now, not after the linger
                 notFull.awaitUninterruptibly();
             }
             if (closed) {
@@ -78,8 +78,8 @@ public final class OutboundQueue {
             boolean wasEmpty = frames.isEmpty();
             frames.add(frame);
             bytes += frame.length();
-            if (!moreComing || bytes >= BATCH_BYTES) {
-                markDue();
+            if (!holdBack || bytes >= BATCH_BYTES) {
+                signalDue();
             } else if (wasEmpty) {
                 notEmpty.signal(); // the writer starts its linger
             }
@@ -88,19 +88,19 @@ public final class OutboundQueue {
         }
     }
 
-    /** Has what is queued written now, without waiting for more: the sender has no more to add. */
-    public void flush() {
+    /** Marks what is queued due: the writer writes it now, without lingering for more. */
+    public void markDue() {
         lock.lock();
         try {
             if (!frames.isEmpty()) {
-                markDue();
+                signalDue();
             }
         } finally {
             lock.unlock();
         }
     }
 
-    private void markDue() {
+    private void signalDue() {
         due = true;
         notEmpty.signal();
     }

@@ -32,7 +32,7 @@ class OutboundQueueTest {
         queue.put(frame(1, 100), true);
         queue.put(frame(2, 100), true);
         queue.put(frame(3, 100), true);
-        queue.flush();
+        queue.markDue();
         assertEquals(List.of(1, 2, 3), tags(queue.take()));
     }
 
@@ -61,7 +61,7 @@ class OutboundQueueTest {
         for (int i = 1; i <= 10; i++) {
             queue.put(frame(i, size), true);
         }
-        queue.flush();
+        queue.markDue();
         List<Integer> order = new ArrayList<>();
         while (order.size() < 10) {
             List<Frame> batch = queue.take();

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** Who reads the wire: the dispatcher while it keeps up, the reader thread once it is away, never both, and the bytes in order. */
-class WireInputTest {
+class WireReaderTest {
     private static final long WAIT_SECONDS = 10;
 
     /** A wire fed chunk by chunk; it records which thread made each read and which one waits in a read now. */
@@ -95,7 +95,8 @@ class WireInputTest {
     private final FedWire wire = new FedWire();
     private final CountDownLatch ended = new CountDownLatch(1);
     private final AtomicReference<IOException> failure = new AtomicReference<>();
-    private final WireInput input = new WireInput(wire, 1 << 20, ended::countDown, failure::set);
+    private final ReadHandoff handoff = new ReadHandoff(1 << 20);
+    private final WireReader reader = new WireReader(wire, handoff, ended::countDown, failure::set);
 
     private static String read(InputStream in) throws IOException {
         byte[] b = new byte[64 * 1024];
@@ -105,8 +106,8 @@ class WireInputTest {
 
     @Test
     void aDispatcherThatKeepsUpReadsTheWireItselfAndTheEndOfInputRuleRunsOnTheReaderThread() throws Exception {
-        input.start();
-        InputStream in = input.input();
+        reader.start();
+        InputStream in = handoff.dispatcherInput(wire);
         for (int i = 0; i < 20; i++) {
             String line = "{\"id\":" + i + "}\n";
             AtomicReference<Thread> asked = new AtomicReference<>();
@@ -126,20 +127,20 @@ class WireInputTest {
         wire.end();
         assertEquals(null, read(in));
         assertTrue(ended.await(WAIT_SECONDS, TimeUnit.SECONDS), "the end-of-input rule ran, on the reader thread");
-        assertFalse(wire.readers().contains(input.readerThread()), "the reader thread never read: " + wire.readers());
+        assertFalse(wire.readers().contains(reader.thread()), "the reader thread never read: " + wire.readers());
     }
 
     @Test
     void aDispatcherAwayWithItsBytesLeavesTheWireToTheReaderThreadWhichSeesTheEndMeanwhile() throws Exception {
-        input.start();
-        InputStream in = input.input();
+        reader.start();
+        InputStream in = handoff.dispatcherInput(wire);
         wire.feed("first\n");
         assertEquals("first\n", read(in)); // and the dispatcher is away with it: a listener that takes its time
         wire.feed("second\n");
         wire.feed("third\n");
         wire.end();
         assertTrue(ended.await(WAIT_SECONDS, TimeUnit.SECONDS), "end of input seen while the dispatcher is away");
-        assertTrue(wire.readers().contains(input.readerThread()), "the reader thread took the wire");
+        assertTrue(wire.readers().contains(reader.thread()), "the reader thread took the wire");
         ByteArrayOutputStream rest = new ByteArrayOutputStream();
         for (String s; (s = read(in)) != null; ) {
             rest.writeBytes(s.getBytes(StandardCharsets.UTF_8));
@@ -149,8 +150,8 @@ class WireInputTest {
 
     @Test
     void aQuietWireRestsTheReaderThreadAndADispatcherAwayAfterTheQuietStillHasTheEndSeen() throws Exception {
-        input.start();
-        InputStream in = input.input();
+        reader.start();
+        InputStream in = handoff.dispatcherInput(wire);
         BlockingQueue<String> dispatched = new LinkedBlockingQueue<>();
         CountDownLatch back = new CountDownLatch(1);
         Thread dispatcher = new Thread(() -> {
@@ -167,7 +168,7 @@ class WireInputTest {
         });
         dispatcher.start();
         assertSame(dispatcher, wire.awaitWaitingReader());
-        awaitState(input.readerThread(), Thread.State.WAITING); // it looked every 20 ms (timed) until the quiet second passed
+        awaitState(reader.thread(), Thread.State.WAITING); // it checked every 20 ms (timed) until the quiet second passed
         wire.feed("first\n");
         assertEquals("first\n", dispatched.poll(WAIT_SECONDS, TimeUnit.SECONDS));
         wire.feed("second\n");
@@ -190,8 +191,8 @@ class WireInputTest {
 
     @Test
     void theBytesKeepTheirOrderWhicheverThreadReadsThem() throws Exception {
-        input.start();
-        InputStream in = input.input();
+        reader.start();
+        InputStream in = handoff.dispatcherInput(wire);
         StringBuilder sent = new StringBuilder();
         Thread feeder = new Thread(() -> {
             for (int i = 0; i < 400; i++) {
@@ -216,26 +217,26 @@ class WireInputTest {
         feeder.join();
         assertEquals(sent.toString(), received.toString());
         assertTrue(ended.await(WAIT_SECONDS, TimeUnit.SECONDS));
-        assertTrue(wire.readers().contains(input.readerThread()) && wire.readers().contains(Thread.currentThread()),
+        assertTrue(wire.readers().contains(reader.thread()) && wire.readers().contains(Thread.currentThread()),
                 "both threads read the wire, one at a time");
     }
 
     @Test
     void anInputEndedWhileTheDispatcherWaitsOnTheWireCountsAsAllDispatchedAndWhatComesAfterDoesNot() throws Exception {
-        input.start();
+        reader.start();
         AtomicReference<String> got = new AtomicReference<>("not yet");
         Thread dispatcher = new Thread(() -> {
             try {
-                got.set(read(input.input()));
+                got.set(read(handoff.dispatcherInput(wire)));
             } catch (IOException e) {
                 got.set(e.toString());
             }
         });
         dispatcher.start();
         assertSame(dispatcher, wire.awaitWaitingReader());
-        assertFalse(input.endedWhileDispatcherReads());
-        input.end(); // the host died with stdin still open
-        assertTrue(input.endedWhileDispatcherReads());
+        assertFalse(handoff.endedWhileDispatcherReads());
+        handoff.end(); // the host died with stdin still open
+        assertTrue(handoff.endedWhileDispatcherReads());
         wire.feed("late\n");
         dispatcher.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
         assertEquals(null, got.get(), "the bytes after the end are not taken");
@@ -244,8 +245,8 @@ class WireInputTest {
 
     @Test
     void aFailedReadOnTheDispatcherFailsItsStreamAndNobodyReadsTheWireAgain() throws Exception {
-        input.start();
-        InputStream in = input.input();
+        reader.start();
+        InputStream in = handoff.dispatcherInput(wire);
         wire.fail();
         IOException e = assertThrows(IOException.class, () -> read(in));
         assertEquals("the wire failed", e.getMessage());
@@ -264,9 +265,9 @@ class WireInputTest {
             Thread.onSpinWait();
         }
         assertEquals(1, wire.chunks.size(), "the dispatcher waits, and not on the wire: the bytes after the failure are still there");
-        input.close();
+        handoff.close();
         dispatcher.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
         assertTrue(again.get() instanceof java.nio.channels.AsynchronousCloseException, String.valueOf(again.get()));
-        assertFalse(wire.readers().contains(input.readerThread()));
+        assertFalse(wire.readers().contains(reader.thread()));
     }
 }

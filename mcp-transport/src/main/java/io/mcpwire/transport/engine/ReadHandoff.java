@@ -9,22 +9,23 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Who reads the wire, and the bytes handed from the reader thread to the dispatcher. One thread at
- * a time holds the wire's turn, so the bytes keep their order:
+ * Who reads the wire, and the bytes handed from the reader thread to the dispatcher: an in-memory
+ * hand-off between two threads of this process (not an OS pipe). One thread at a time owns the
+ * wire's read, so the bytes keep their order:
  *
  * <ul>
  * <li>While the dispatcher keeps up, it reads the wire itself, straight into its line buffer. A
  *     request then goes from the wire to the listener on one thread, with no hand-off and no
  *     wake-up on its way.</li>
- * <li>Once the dispatcher has been busy with the same bytes for a whole look of the reader thread
- *     ({@link #LOOK_NANOS}, seen twice), the reader thread takes the turn and reads into a ring
+ * <li>Once the dispatcher has been busy with the same bytes for a whole check interval of the
+ *     reader thread ({@link #CHECK_NANOS}, seen twice), the reader thread takes the wire and reads into a ring
  *     that grows, only while the dispatcher falls behind, up to its capacity. So end of input is
- *     seen within two looks whatever the dispatcher is blocked in: a listener that takes its time,
+ *     seen within two check intervals whatever the dispatcher is blocked in: a listener that takes its time,
  *     a send to a client that does not read, a direct write of a large answer.</li>
  * <li>The dispatcher reads the ring first, and the wire again only once the ring is empty and
- *     the reader thread has put back its turn.</li>
+ *     the reader thread has let go of the wire.</li>
  * <li>Once the dispatcher has taken nothing for {@link #QUIET_NANOS} and waits for the wire, the
- *     reader thread stops looking until it takes bytes again, so that an idle server does not
+ *     reader thread stops checking until the dispatcher takes bytes again, so that an idle server does not
  *     wake fifty times a second for nothing.</li>
  * </ul>
  *
@@ -32,25 +33,25 @@ import java.util.concurrent.locks.ReentrantLock;
  * limit costs no memory beyond the ring and the framer's buffer. {@link #dispatcherInput} is the
  * dispatcher's view: a stream that ends where the wire ended, and fails once the pipe is closed.
  *
- * <p>Threads: the reader thread and the dispatcher; {@link #lock} guards the ring, the turn and
+ * <p>Threads: the reader thread and the dispatcher; {@link #lock} guards the ring, the wire's owner and
  * the flags, and is never held across a read of the wire.
  */
-public final class InboundPipe {
-    /** How often the reader thread looks whether the dispatcher is stuck; also the longest a stuck dispatcher goes unseen, twice. */
-    static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+public final class ReadHandoff {
+    /** How often the reader thread checks whether the dispatcher is stuck; also the longest a stuck dispatcher goes unseen, twice. */
+    static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     /** How long the dispatcher takes nothing, waiting for the wire, before the reader thread rests. */
     static final long QUIET_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int INITIAL = 64 * 1024;
 
-    /** Who is reading the wire, or may: never both threads. */
-    private enum Turn { FREE, READER, DISPATCHER }
+    /** Who owns the wire's read now: nobody, or one of the two threads, never both. */
+    private enum WireOwner { NOBODY, READER, DISPATCHER }
 
     /** Whether the input goes on, was ended early ({@link #end()}), or the wire itself ended. */
     private enum End { OPEN, EARLY, WIRE }
 
-    /** How the reader thread's wait for its turn ended. */
-    public enum ReaderTurn {
-        /** The reader thread holds the turn: it reads the wire once, then {@link #put} or {@link #wireEnded}. */
+    /** How the reader thread's wait for the wire ended. */
+    public enum ReaderMove {
+        /** The reader thread owns the wire: it reads it once, then {@link #put} or {@link #wireEnded}. */
         READ,
         /** The dispatcher read the end of the wire: the reader thread runs the end-of-input rule. */
         WIRE_ENDED,
@@ -62,19 +63,19 @@ public final class InboundPipe {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private volatile int bytes; // the ring's size, written under the lock, read without it by hasMore()
-    private Turn turn = Turn.FREE;
+    private WireOwner owner = WireOwner.NOBODY;
     /** Whether the dispatcher is away with bytes it took; with {@link #taken}, what the reader thread watches. */
     private boolean dispatching;
     /** Counts the dispatcher's takes, so that the reader thread tells one long dispatch from many short ones. */
     private long taken;
-    /** Whether the reader thread waits, without looking, for the dispatcher to take bytes again. */
+    /** Whether the reader thread waits, without checking, for the dispatcher to take bytes again. */
     private boolean readerResting;
     /** How the input ended, if it has. */
     private End end = End.OPEN;
     private boolean closed;
 
     /** A pipe that holds at most {@code capacityBytes}. */
-    public InboundPipe(int capacityBytes) {
+    public ReadHandoff(int capacityBytes) {
         if (capacityBytes < 1) {
             throw new IllegalArgumentException("capacityBytes < 1");
         }
@@ -84,11 +85,11 @@ public final class InboundPipe {
     // ------------------------------------------------------------------ the reader thread
 
     /**
-     * Waits until the reader thread may read the wire: the turn is free and the dispatcher has
-     * been away with the same bytes since the last look. While the wire is quiet it rests instead
-     * of looking; the dispatcher's next take wakes it.
+     * Waits until the reader thread may read the wire: nobody owns it and the dispatcher has been
+     * away with the same bytes since the last check. While the wire is quiet it rests instead of
+     * checking; the dispatcher's next take wakes it.
      */
-    public ReaderTurn awaitReaderTurn() {
+    public ReaderMove awaitReaderMove() {
         lock.lock();
         try {
             long seen = -1;
@@ -96,15 +97,15 @@ public final class InboundPipe {
             long quietSince = System.nanoTime();
             while (true) {
                 if (end == End.WIRE) {
-                    return ReaderTurn.WIRE_ENDED;
+                    return ReaderMove.WIRE_ENDED;
                 }
                 if (end == End.EARLY || closed) {
-                    return ReaderTurn.STOPPED;
+                    return ReaderMove.STOPPED;
                 }
                 boolean stuck = dispatching && taken == seen;
-                if (turn == Turn.FREE && stuck) {
-                    turn = Turn.READER;
-                    return ReaderTurn.READ;
+                if (owner == WireOwner.NOBODY && stuck) {
+                    owner = WireOwner.READER;
+                    return ReaderMove.READ;
                 }
                 seen = dispatching ? taken : -1;
                 long now = System.nanoTime();
@@ -117,19 +118,19 @@ public final class InboundPipe {
                     readerResting = false;
                     continue;
                 }
-                changed.awaitNanos(LOOK_NANOS);
+                changed.awaitNanos(CHECK_NANOS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return ReaderTurn.STOPPED; // daemons are not interrupted; an interrupt means stop
+            return ReaderMove.STOPPED; // daemons are not interrupted; an interrupt means stop
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * Copies {@code b[off, off + len)} in, waiting while the ring is full, then gives back the
-     * reader thread's turn; false once the pipe is closed or ended (the rest is not taken).
+     * Copies {@code b[off, off + len)} in, waiting while the ring is full, then lets go of the
+     * wire; false once the pipe is closed or ended (the rest is not taken).
      */
     public boolean put(byte[] b, int off, int len) {
         lock.lock();
@@ -147,7 +148,7 @@ public final class InboundPipe {
                 bytes = ring.size();
                 changed.signalAll();
             }
-            turn = Turn.FREE; // only now: the dispatcher must not read the wire past bytes still on their way in
+            owner = WireOwner.NOBODY; // only now: the dispatcher must not read the wire past bytes still on their way in
             return true;
         } finally {
             lock.unlock();
@@ -205,7 +206,7 @@ public final class InboundPipe {
     public boolean endedWhileDispatcherReads() {
         lock.lock();
         try {
-            return end == End.EARLY && turn == Turn.DISPATCHER;
+            return end == End.EARLY && owner == WireOwner.DISPATCHER;
         } finally {
             lock.unlock();
         }
@@ -213,7 +214,7 @@ public final class InboundPipe {
 
     // ------------------------------------------------------------------ the dispatcher
 
-    /** Up to {@code len} bytes: from the ring, else from {@code wire} when the turn is free; -1 at the end. */
+    /** Up to {@code len} bytes: from the ring, else from {@code wire} when nobody owns it; -1 at the end. */
     private int take(InputStream wire, byte[] b, int off, int len) throws IOException {
         lock.lock();
         try {
@@ -223,7 +224,7 @@ public final class InboundPipe {
                     int n = ring.take(b, off, len);
                     bytes = ring.size();
                     changed.signalAll(); // a put waiting on a full ring
-                    return away(n);
+                    return tookBytes(n);
                 }
                 if (closed) {
                     throw new AsynchronousCloseException();
@@ -231,7 +232,7 @@ public final class InboundPipe {
                 if (end != End.OPEN) {
                     return -1;
                 }
-                if (turn == Turn.FREE) {
+                if (owner == WireOwner.NOBODY) {
                     return readWire(wire, b, off, len);
                 }
                 changed.awaitUninterruptibly();
@@ -243,18 +244,18 @@ public final class InboundPipe {
 
     /** The dispatcher's own read of the wire, with the lock let go for it. Held by the caller. */
     private int readWire(InputStream wire, byte[] b, int off, int len) throws IOException {
-        turn = Turn.DISPATCHER;
+        owner = WireOwner.DISPATCHER;
         lock.unlock();
         int n;
         try {
             n = wire.read(b, off, len);
         } finally {
-            lock.lock(); // a failed read keeps the turn: nobody reads a failed wire again
+            lock.lock(); // a failed read keeps the wire owned: nobody reads a failed wire again
         }
         if (closed) {
             throw new AsynchronousCloseException();
         }
-        turn = Turn.FREE;
+        owner = WireOwner.NOBODY;
         if (end != End.OPEN) {
             return -1; // the input was ended early: what came after does not count
         }
@@ -263,19 +264,20 @@ public final class InboundPipe {
             changed.signalAll(); // the reader thread runs the end-of-input rule
             return -1;
         }
-        return away(n);
+        return tookBytes(n);
     }
 
-    private int away(int n) {
+    /** The dispatcher took {@code n} bytes and is away dispatching them: the reader thread checks on it. Held by the caller. */
+    private int tookBytes(int n) {
         dispatching = true;
         taken++;
         if (readerResting) {
-            changed.signalAll(); // the reader thread looks again while the dispatcher is away
+            changed.signalAll(); // the reader thread checks again while the dispatcher is away
         }
         return n;
     }
 
-    /** The dispatcher's view of the input, reading {@code wire} itself whenever the ring is empty and the turn free. Single reader. */
+    /** The dispatcher's view of the input, reading {@code wire} itself whenever the ring is empty and nobody owns the wire. Single reader. */
     public InputStream dispatcherInput(InputStream wire) {
         return new InputStream() {
             @Override

@@ -1,0 +1,68 @@
+package io.mcpwire.transport.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.function.Consumer;
+
+/**
+ * The reader thread ({@code mcpwire-stdio-reader}): it reads the wire into the {@link ReadHandoff}
+ * only while the dispatcher is away with bytes it took, so that a request reaches the listener
+ * with no hand-off between threads while the dispatcher keeps up, and the end of input is still
+ * seen, within {@code 2 * ReadHandoff.CHECK_NANOS}, whatever the dispatcher and the writer are
+ * blocked in. At the wire's end, whichever thread read it, the end-of-input rule runs here.
+ *
+ * <p>Threads: its own; it holds no lock of its own (the hand-off has one).
+ */
+public final class WireReader {
+    private static final int CHUNK = 64 * 1024;
+
+    private final InputStream wire;
+    private final ReadHandoff handoff;
+    private final Runnable onEnd;
+    private final Consumer<IOException> onFailure;
+    private final Thread thread;
+
+    /**
+     * A reader of {@code wire} into {@code handoff} that, on its own thread, reports the end of the
+     * wire to {@code onEnd} (after the hand-off was ended) or a failed read to {@code onFailure}.
+     * Nothing is read before {@link #start()}.
+     */
+    public WireReader(InputStream wire, ReadHandoff handoff, Runnable onEnd, Consumer<IOException> onFailure) {
+        this.wire = wire;
+        this.handoff = handoff;
+        this.onEnd = onEnd;
+        this.onFailure = onFailure;
+        this.thread = Daemons.thread(this::readLoop, "mcpwire-stdio-reader");
+    }
+
+    /** Starts the thread. */
+    public void start() {
+        thread.start();
+    }
+
+    /** The reader thread. */
+    public Thread thread() {
+        return thread;
+    }
+
+    private void readLoop() {
+        byte[] buffer = new byte[CHUNK];
+        ReadHandoff.ReaderMove move;
+        try {
+            while ((move = handoff.awaitReaderMove()) == ReadHandoff.ReaderMove.READ) {
+                int n = wire.read(buffer, 0, buffer.length);
+                if (n < 0) {
+                    handoff.wireEnded();
+                } else if (!handoff.put(buffer, 0, n)) {
+                    return; // closing, or ended early
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            onFailure.accept(e instanceof IOException io ? io : new IOException(e));
+            return;
+        }
+        if (move == ReadHandoff.ReaderMove.WIRE_ENDED) {
+            onEnd.run();
+        }
+    }
+}
