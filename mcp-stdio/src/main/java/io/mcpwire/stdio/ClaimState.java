@@ -1,7 +1,14 @@
 package io.mcpwire.stdio;
 
-/** Where one claimed standard stream stands (see {@code docs/claim.md}). */
+/**
+ * Where one claimed standard stream stands (see {@code docs/claim.md}, "States", for the moves
+ * between them, which the claim checks on every move).
+ */
 public enum ClaimState {
+    /** Registered, nothing made yet: inside {@code acquire}, before the private duplicate. */
+    PENDING,
+    /** The private duplicate is made; the descriptor has not moved yet: inside {@code acquire}. */
+    DUPLICATED,
     /**
      * Served in place, unisolated: the private duplicate could not be made, the diversion could
      * not be set up and was rolled back, or no platform provider is available. The claim is held.
@@ -27,6 +34,12 @@ public enum ClaimState {
      * registered and every later claim of it is refused. Closing the claim again retries.
      */
     STUCK,
+    /**
+     * Kept diverted on purpose at the release: a guarded fd 2 whose stderr is not being read stays
+     * on the stray-output drain, so that the process's last writes to it cannot block. The claim
+     * stays registered, as when {@link #STUCK}; closing it again retries.
+     */
+    KEPT_DIVERTED,
     /** Released: the descriptor is back on the wire and the claim is free. */
     RELEASED
 }

@@ -94,7 +94,7 @@ public final class StdioClaim implements AutoCloseable {
     /**
      * The state of fd 2's claim, or null when fd 2 is left alone. fd 2 is claimed when it is the
      * wire ({@link #stderrIsWire()}) or when it is guarded ({@link StderrPolicy#GUARDED}, a stderr
-     * pipe or socket); a guarded fd 2 stays {@link ClaimState#STUCK} after {@link #close()} while
+     * pipe or socket); a guarded fd 2 stays {@link ClaimState#KEPT_DIVERTED} after {@link #close()} while
      * stderr is not being read, so that writing it cannot block, and closing again retries.
      */
     public ClaimState stderrState() {

@@ -79,7 +79,7 @@ class StrayDrainTest {
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n", fake.client().drainText(), "the wire is untouched");
 
         claim.close();
-        assertEquals(ClaimState.STUCK, claim.stderrState(), "fd 2 stays on the drain while stderr is unread");
+        assertEquals(ClaimState.KEPT_DIVERTED, claim.stderrState(), "fd 2 stays on the drain while stderr is unread");
         assertFalse(claim.isReleased());
         assertTrue(fake.isOnWire(1), "fd 1 is the wire again");
 
@@ -160,7 +160,7 @@ class StrayDrainTest {
                 System.err.flush();
             }, "System.out or System.err waited on the unread stderr");
             claim.close();
-            assertEquals(ClaimState.STUCK, claim.stderrState());
+            assertEquals(ClaimState.KEPT_DIVERTED, claim.stderrState());
             fake.hostReadsStderr();
             claim.close();
             assertTrue(claim.isReleased());

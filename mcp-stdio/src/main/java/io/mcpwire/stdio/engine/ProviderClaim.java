@@ -239,12 +239,13 @@ public final class ProviderClaim implements HeldClaim {
         if (done) {
             drain.ifPresent(d -> d.finish(DRAIN_FINISH_MILLIS)); // its pipe has no write end left here
         }
-        // fd 2 was registered with fd 1; a descriptor whose restore failed stays registered (STUCK).
+        // fd 2 was registered with fd 1; a descriptor whose restore failed (STUCK) or kept diverted (KEPT_DIVERTED) stays registered.
         registrations.releaseWhere(fd -> {
             StreamClaim c = claims.get(fd);
             return c == null || c.state() == ClaimState.RELEASED;
         });
-        claims.values().stream().filter(c -> c.state() == ClaimState.STUCK).forEach(c -> registrations.markStuck(c.fd()));
+        claims.values().stream().filter(c -> c.state() == ClaimState.STUCK || c.state() == ClaimState.KEPT_DIVERTED)
+                .forEach(c -> registrations.markHeld(c.fd(), c.state()));
         return done;
     }
 

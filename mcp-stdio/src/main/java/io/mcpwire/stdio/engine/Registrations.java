@@ -1,5 +1,6 @@
 package io.mcpwire.stdio.engine;
 
+import io.mcpwire.stdio.ClaimState;
 import io.mcpwire.platform.DescriptorTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +33,11 @@ final class Registrations {
         held.add(fd);
     }
 
-    /** Says to later claims that {@code fd}, still held, stays so because its restore failed. */
-    void markStuck(int fd) {
-        ClaimRegistry.redescribe(table, fd, this, description + ", whose restore of fd " + fd
-                + " failed (STUCK; closing it again retries)");
+    /** Says to later claims why {@code fd} is still held: its restore failed, or it is kept diverted on purpose. */
+    void markHeld(int fd, ClaimState state) {
+        String why = state == ClaimState.KEPT_DIVERTED ? ", which keeps fd " + fd + " diverted (KEPT_DIVERTED"
+                : ", whose restore of fd " + fd + " failed (STUCK";
+        ClaimRegistry.redescribe(table, fd, this, description + why + "; closing it again retries)");
     }
 
     /** Deregisters each held descriptor that {@code free} says is free again. */

@@ -6,13 +6,31 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.ClaimState;
 import java.lang.System.Logger.Level;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * The claim of one standard descriptor (0, 1, or 2 when it is the wire): the state machine of the
- * claim's rules (docs/claim.md) from the duplicate to the release, taken in two steps, {@link #duplicate()} then {@link #divert()}, every
- * stream's first step before any second one. Registration (one owner) is the caller's, before it and
- * after a successful {@link #release}. Its owner serializes the moves; any thread may read
- * its state, which each move publishes whole.
+ * The claim of one standard descriptor (0, 1, or 2 when it is the wire or guarded): the state
+ * machine of the claim's rules (docs/claim.md) from the duplicate to the release, taken in two
+ * steps, {@link #duplicate()} then {@link #divert()}, every stream's first step before any second
+ * one. Every move goes through {@link #move}, which checks it against {@link #MOVES} and throws
+ * {@link IllegalStateException} on a move the table does not have. Registration (one owner) is the
+ * caller's, before it and after a successful {@link #release}. Its owner serializes the moves; any
+ * thread may read its state, which each move publishes whole.
+ *
+ * <pre>
+ * PENDING ── origin not the parent's ──────────────────────► ABSENT
+ * PENDING ── duplicate fails ──────────────────────────────► IN_PLACE
+ * PENDING ── duplicate ok ─────────────────────────────────► DUPLICATED
+ * DUPLICATED ── divert ok ─────────────────────────────────► DIVERTED
+ * DUPLICATED ── diversion fails, or rollback ok ───────────► IN_PLACE
+ * DUPLICATED ── rollback fails ────────────────────────────► ROLLED_FORWARD
+ * DIVERTED, ROLLED_FORWARD, STUCK, KEPT_DIVERTED ── restore ok ─► RELEASED
+ *                                                ── restore fails ─► STUCK
+ *                                                ── kept on purpose ─► KEPT_DIVERTED
+ * PENDING, DUPLICATED, IN_PLACE, ABSENT, RELEASED ── release ─► RELEASED
+ * </pre>
  */
 public final class StreamClaim {
 
@@ -28,9 +46,21 @@ public final class StreamClaim {
 
     private final PlatformDescriptors platform;
     private final int fd;
+    /** Every legal move, from each state. */
+    static final Map<ClaimState, Set<ClaimState>> MOVES = Map.of(
+            ClaimState.PENDING, EnumSet.of(ClaimState.ABSENT, ClaimState.IN_PLACE, ClaimState.DUPLICATED, ClaimState.RELEASED),
+            ClaimState.DUPLICATED, EnumSet.of(ClaimState.DIVERTED, ClaimState.IN_PLACE, ClaimState.ROLLED_FORWARD, ClaimState.RELEASED),
+            ClaimState.IN_PLACE, EnumSet.of(ClaimState.RELEASED),
+            ClaimState.ABSENT, EnumSet.of(ClaimState.RELEASED),
+            ClaimState.DIVERTED, EnumSet.of(ClaimState.RELEASED, ClaimState.STUCK, ClaimState.KEPT_DIVERTED),
+            ClaimState.ROLLED_FORWARD, EnumSet.of(ClaimState.RELEASED, ClaimState.STUCK, ClaimState.KEPT_DIVERTED),
+            ClaimState.STUCK, EnumSet.of(ClaimState.RELEASED, ClaimState.STUCK, ClaimState.KEPT_DIVERTED),
+            ClaimState.KEPT_DIVERTED, EnumSet.of(ClaimState.RELEASED, ClaimState.STUCK, ClaimState.KEPT_DIVERTED),
+            ClaimState.RELEASED, EnumSet.of(ClaimState.RELEASED));
+
     private final Diversion diversion;
     // The owner's working state, touched by the owner alone.
-    private ClaimState state;
+    private ClaimState state = ClaimState.PENDING;
     /** The private duplicate P; once recorded, never closed until the restore has succeeded. */
     private int privateFd = -1;
     /** Why the stream is served in place or absent, for logs and for a claim that requires isolation. */
@@ -40,7 +70,7 @@ public final class StreamClaim {
      * What every other thread reads (a refused claim names its holder's state): the four fields
      * above as one value, published whole at the end of each move, so no reader sees half of one.
      */
-    private volatile Status status = new Status(null, -1, "", null);
+    private volatile Status status = new Status(ClaimState.PENDING, -1, "", null);
 
     /** The claim's state, private duplicate, reason and absence, as one value. */
     private record Status(ClaimState state, int privateFd, String reason, Diversions.Absence absence) {
@@ -61,7 +91,7 @@ public final class StreamClaim {
         return fd;
     }
 
-    /** The current state; null before {@link #duplicate()} or {@link #absent}. */
+    /** The current state. */
     public ClaimState state() {
         return status.state();
     }
@@ -80,11 +110,21 @@ public final class StreamClaim {
     /** Whether the wire is served from the private duplicate. */
     public boolean isolated() {
         ClaimState s = status.state();
-        return s == ClaimState.DIVERTED || s == ClaimState.ROLLED_FORWARD || s == ClaimState.STUCK;
+        return s == ClaimState.DIVERTED || s == ClaimState.ROLLED_FORWARD || s == ClaimState.STUCK
+                || s == ClaimState.KEPT_DIVERTED;
     }
 
-    /** Ends a move: its result, published whole to other threads. */
-    private ClaimState publish() {
+    /**
+     * Moves to {@code next}, checked against {@link #MOVES}, and publishes the result whole to
+     * other threads.
+     *
+     * @throws IllegalStateException when the table has no such move
+     */
+    private ClaimState move(ClaimState next) {
+        if (!MOVES.get(state).contains(next)) {
+            throw new IllegalStateException("fd " + fd + ": no move from " + state + " to " + next);
+        }
+        state = next;
         status = new Status(state, privateFd, reason, absence);
         return state;
     }
@@ -96,9 +136,8 @@ public final class StreamClaim {
     public ClaimState absent(Diversions.Absence why) {
         absence = why;
         reason = why.reason();
-        state = ClaimState.ABSENT;
         LOG.log(Level.WARNING, "{0}; the claim leaves it alone and serves no wire on it", reason);
-        return publish();
+        return move(ClaimState.ABSENT);
     }
 
     /** Why the stream is absent; null unless {@link ClaimState#ABSENT}. */
@@ -117,6 +156,7 @@ public final class StreamClaim {
     public boolean duplicate() {
         try {
             privateFd = guarded("duplicateAboveStandard(" + fd + ")", () -> platform.duplicateAboveStandard(fd));
+            move(ClaimState.DUPLICATED);
             return true;
         } catch (DescriptorException e) {
             inPlace("the private duplicate could not be made", e);
@@ -129,8 +169,8 @@ public final class StreamClaim {
      * rolling back, or forward when the rollback fails too. Never throws.
      */
     public ClaimState divert() {
-        if (privateFd < 0) {
-            throw new IllegalStateException("fd " + fd + ": divert() before a private duplicate was made");
+        if (state != ClaimState.DUPLICATED) {
+            throw new IllegalStateException("fd " + fd + ": divert() in " + state + ", not after a private duplicate was made");
         }
         int d;
         try {
@@ -143,8 +183,7 @@ public final class StreamClaim {
         // Any failure here may have moved fd: roll back.
         DescriptorException failure = divertOnto(d);
         if (failure == null) {
-            state = ClaimState.DIVERTED;
-            publish();
+            move(ClaimState.DIVERTED);
             flushIfDiverted();
             return state;
         }
@@ -184,8 +223,7 @@ public final class StreamClaim {
         DescriptorException rollbackFailure = putWireBack("after the rollback");
         if (rollbackFailure != null) {
             // The rollback failed: fd is off the wire and stays so; P still holds the wire: roll forward.
-            state = ClaimState.ROLLED_FORWARD;
-            publish();
+            move(ClaimState.ROLLED_FORWARD);
             LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
                     + "serving the wire from private fd {3}; the restore at exit will try again",
                     fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd);
@@ -247,16 +285,18 @@ public final class StreamClaim {
      * @return true when released
      */
     public boolean release(boolean mayClosePrivate) {
-        if (state == null || state == ClaimState.RELEASED || state == ClaimState.IN_PLACE || state == ClaimState.ABSENT) {
-            state = ClaimState.RELEASED;
-            publish();
+        if (state == ClaimState.DUPLICATED) {
+            closeQuietly(privateFd, "the private duplicate of a claim abandoned before it diverted"); // fd never moved
+            privateFd = -1;
+        }
+        if (!isolated()) {
+            move(ClaimState.RELEASED);
             return true;
         }
         flushIfDiverted(); // stray buffered text drains into the diversion, not onto the wire
         DescriptorException restoreFailure = putWireBack("after the restore");
         if (restoreFailure != null) {
-            state = ClaimState.STUCK;
-            publish();
+            move(ClaimState.STUCK);
             LOG.log(Level.ERROR, "fd {0}: the restore failed ({1}); fd {0} stays diverted and "
                     + "claimed, so later claims are refused; private fd {2} keeps the wire",
                     fd, restoreFailure.getMessage(), privateFd);
@@ -269,34 +309,31 @@ public final class StreamClaim {
                     + "leaving it open rather than recycling it under that thread", fd, privateFd);
         }
         privateFd = -1;
-        state = ClaimState.RELEASED;
-        publish();
+        move(ClaimState.RELEASED);
         return true;
     }
 
     /**
-     * Keeps a diverted descriptor diverted at the release, for {@code why}: the claim stays
-     * {@link ClaimState#STUCK}, as after a failed restore, and {@link #release} retries. A
-     * descriptor that is not diverted is released as usual.
+     * Keeps a diverted descriptor diverted at the release, for {@code why}: the claim is
+     * {@link ClaimState#KEPT_DIVERTED}, held as after a failed restore, and {@link #release}
+     * retries. A descriptor that is not diverted is released as usual.
      *
      * @return whether it stays diverted
      */
     public boolean keepDiverted(String why) {
-        if (state != ClaimState.DIVERTED && state != ClaimState.ROLLED_FORWARD && state != ClaimState.STUCK) {
+        if (!isolated()) {
             return !release(true);
         }
         reason = "fd " + fd + ": " + why;
-        state = ClaimState.STUCK;
-        publish();
+        move(ClaimState.KEPT_DIVERTED);
         LOG.log(Level.WARNING, "{0}", reason);
         return true;
     }
 
     private ClaimState inPlace(String why, DescriptorException cause) {
         reason = "fd " + fd + ": " + why + " (" + cause.getMessage() + ")";
-        state = ClaimState.IN_PLACE;
         LOG.log(Level.WARNING, "{0}; serving it in place, unisolated", reason);
-        return publish();
+        return move(ClaimState.IN_PLACE);
     }
 
     /**
@@ -346,35 +383,12 @@ public final class StreamClaim {
         guarded("rebindStandardHandle(" + fd + ")", () -> platform.rebindStandardHandle(fd));
     }
 
-    /** A provider call that returns a descriptor. */
-    @FunctionalInterface
-    private interface IntCall {
-        int run() throws DescriptorException;
+    private int guarded(String what, GuardedCalls.IntCall call) throws DescriptorException {
+        return GuardedCalls.guarded(fd, what, call);
     }
 
-    /** A provider call that returns nothing. */
-    @FunctionalInterface
-    private interface VoidCall {
-        void run() throws DescriptorException;
-    }
-
-    /**
-     * Runs a provider call so that it only ever succeeds or throws a {@link DescriptorException}:
-     * an unchecked exception from a faulty provider takes the same safe paths as an OS error.
-     */
-    private int guarded(String what, IntCall call) throws DescriptorException {
-        try {
-            return call.run();
-        } catch (RuntimeException e) {
-            throw new DescriptorException(what, fd, 0, "the provider threw " + e);
-        }
-    }
-
-    private void guarded(String what, VoidCall call) throws DescriptorException {
-        guarded(what, () -> {
-            call.run();
-            return 0;
-        });
+    private void guarded(String what, GuardedCalls.VoidCall call) throws DescriptorException {
+        GuardedCalls.guarded(fd, what, call);
     }
 
     @Override
