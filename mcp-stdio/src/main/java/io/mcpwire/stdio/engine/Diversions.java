@@ -4,69 +4,29 @@ import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
-import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.stdio.StderrPolicy;
 import io.mcpwire.stdio.StrayOutput;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
 
 /**
- * What the standard descriptors are before a claim touches them, and so where each is diverted
- * (see {@code docs/claim.md}, "Terms"): fd 0 to the null device; fd 1 to the stray-output target;
- * fd 2, when it is the wire, to the stray-output target unless that is stderr itself. A stderr that
- * can stall (a pipe or socket) is reached through a {@link StrayDrain}, which fd 2 writes into too
- * when it is {@link StderrPolicy#GUARDED}. Every question is asked once, before any descriptor
- * moves; a descriptor that cannot be examined is taken on the safe side.
+ * Whether the parent gave each standard descriptor, and where fd 0 and fd 1 are diverted (see
+ * {@code docs/claim.md}, "Terms"): fd 0 to the null device; fd 1 to the stray-output target, which
+ * is stderr when {@link StandardError} takes it (fd 2's own diversion is {@link StandardError}'s).
+ * Every question is asked once, before any descriptor moves; a descriptor that cannot be examined
+ * is taken on the safe side.
  */
 public final class Diversions {
 
-    /** What fd 2 is, for the diversion of fd 1. */
-    private enum Stderr {
-        /** A writable file apart from the wire (or a terminal shared with it): stray output may go there. */
-        SEPARATE,
-        /** The same file as fd 1, not a terminal ({@code 2>&1}): it is the wire, and is claimed too. */
-        WIRE,
-        /** Closed, read-only, the JVM's own, or impossible to examine: no place for stray output. */
-        UNUSABLE
-    }
-
     private final PlatformDescriptors platform;
     private final StrayOutput stray;
-    private final StderrPolicy stderrPolicy;
-    private Optional<StrayDrain> drain = Optional.empty();
     private final Absence[] absences = new Absence[3];
     private final boolean[] asked = new boolean[3];
-    private Stderr stderrKind;
-    /** Whether fd 2 blocks its writer once full and unread: a pipe or a socket. */
-    private boolean stderrCanStall;
 
     /** Diversions on {@code platform}. */
-    public Diversions(PlatformDescriptors platform, StrayOutput stray, StderrPolicy stderrPolicy) {
+    public Diversions(PlatformDescriptors platform, StrayOutput stray) {
         this.platform = platform;
         this.stray = stray;
-        this.stderrPolicy = stderrPolicy;
-    }
-
-    /**
-     * Starts the drain when stray output goes to a stderr that can stall; call before any
-     * descriptor moves, so that its descriptors take no value a diversion frees.
-     */
-    public void startDrain() {
-        if (stray instanceof StrayOutput.Stderr && stderrKind() == Stderr.SEPARATE && stderrCanStall) {
-            drain = StrayDrain.start(platform);
-        }
-    }
-
-    /** Whether fd 2 is claimed for the drain: guarded, and there is a drain. */
-    public boolean guardsStderr() {
-        return stderrPolicy == StderrPolicy.GUARDED && drain.isPresent();
-    }
-
-    /** The drain, once every diversion is open: it closes its own write end (see {@link StrayDrain#sealWriteEnd}). */
-    public Optional<StrayDrain> sealedDrain() {
-        drain.ifPresent(StrayDrain::sealWriteEnd);
-        return drain;
     }
 
     /**
@@ -108,66 +68,19 @@ public final class Diversions {
         return absence(fd).isEmpty();
     }
 
-    /** Whether fd 2 is the wire: the same file as fd 1, and not a terminal. */
-    public boolean stderrIsWire() {
-        return stderrKind() == Stderr.WIRE;
-    }
-
-    private Stderr stderrKind() {
-        if (stderrKind == null) {
-            stderrKind = examineStderr();
-        }
-        return stderrKind;
-    }
-
-    private Stderr examineStderr() {
-        if (!given(PlatformDescriptors.STDERR)) {
-            return Stderr.UNUSABLE;
-        }
-        FileIdentity err;
-        try {
-            err = platform.identity(PlatformDescriptors.STDERR);
-        } catch (DescriptorException e) {
-            err = null; // cannot be examined: never a diversion, but it may still be the wire
-        }
-        if (err != null && !err.writable()) {
-            return Stderr.UNUSABLE; // a JVM started with fd 2 closed may have a read-only file there
-        }
-        stderrCanStall = err != null && (err.kind() == FileIdentity.Kind.PIPE || err.kind() == FileIdentity.Kind.SOCKET);
-        boolean same;
-        try {
-            same = platform.sameFile(PlatformDescriptors.STDERR, PlatformDescriptors.STDOUT);
-        } catch (DescriptorException e) {
-            // Whether stderr is the wire cannot be told: claim it, so that nothing written to it can reach the wire.
-            LOG.log(Level.WARNING, "whether fd 2 is the wire cannot be told ({0}); claiming it as if it were", e.getMessage());
-            return Stderr.WIRE;
-        }
-        if (same) {
-            return err != null && err.isTerminal() ? Stderr.SEPARATE : Stderr.WIRE; // a shared terminal is read by a person
-        }
-        return err != null ? Stderr.SEPARATE : Stderr.UNUSABLE;
-    }
-
     /** fd 0's diversion: the null device. */
     public int openStdinDiversion() throws DescriptorException {
         return platform.openNullDevice(Access.READ);
     }
 
-    /** fd 1's diversion: the stray-output target. */
-    public int openStdoutDiversion() throws DescriptorException {
+    /** fd 1's diversion: the stray-output target, stderr when {@code stderr} takes it, else the null device. */
+    public int openStdoutDiversion(StandardError stderr) throws DescriptorException {
         if (stray instanceof StrayOutput.AppendTo file) {
-            return appendOrNull(file);
+            return appendOrNull(platform, file);
         }
-        if (stray instanceof StrayOutput.Stderr && stderrKind() == Stderr.SEPARATE) {
-            if (drain.isPresent()) {
-                try {
-                    return drain.get().openWriteEnd();
-                } catch (DescriptorException e) {
-                    LOG.log(Level.DEBUG, "the drain''s pipe could not be duplicated ({0}); diverting fd 1 to stderr directly", e.getMessage());
-                }
-            }
+        if (stderr.takesStrayOutput()) {
             try {
-                return platform.duplicate(PlatformDescriptors.STDERR);
+                return stderr.openStrayTarget();
             } catch (DescriptorException e) {
                 LOG.log(Level.DEBUG, "fd 2 could not be duplicated ({0}); diverting fd 1 to the null device", e.getMessage());
             }
@@ -175,20 +88,8 @@ public final class Diversions {
         return platform.openNullDevice(Access.WRITE);
     }
 
-    /** fd 2's diversion when it is guarded: the drain's pipe. */
-    public int openGuardedStderrDiversion() throws DescriptorException {
-        return drain.orElseThrow(() -> new IllegalStateException("fd 2 is guarded only with a drain")).openWriteEnd();
-    }
-
-    /** fd 2's diversion, when it is the wire: the stray-output file, else the null device. */
-    public int openWireStderrDiversion() throws DescriptorException {
-        if (stray instanceof StrayOutput.AppendTo file) {
-            return appendOrNull(file);
-        }
-        return platform.openNullDevice(Access.WRITE);
-    }
-
-    private int appendOrNull(StrayOutput.AppendTo target) throws DescriptorException {
+    /** A descriptor appending to the user's stray-output file, else the null device. */
+    static int appendOrNull(PlatformDescriptors platform, StrayOutput.AppendTo target) throws DescriptorException {
         try {
             return platform.openAppend(target.file().toString());
         } catch (DescriptorException e) {

@@ -26,31 +26,17 @@ import java.util.stream.Collectors;
  * descriptors. See {@code docs/claim.md}.
  */
 public final class ProviderClaim implements HeldClaim {
-    /** How long the release waits for the stray-output drain to write what it holds. */
-    private static final long DRAIN_FINISH_MILLIS = 1_000;
-
     private final PlatformDescriptors platform;
     private final long wakeTimeoutMillis;
     private final Registrations registrations;
     /** By fd, in order: 0, 1, and 2 when it is the wire or guarded. */
     private final Map<Integer, StreamClaim> claims = new TreeMap<>();
-    /** What fd 2 is to this claim. */
-    private Fd2 fd2 = Fd2.LEFT_ALONE;
-    private Optional<StrayDrain> drain = Optional.empty();
+    /** fd 2: what it is, what the claim does with it, and the stray-output drain. */
+    private StandardError stderr;
     /** What the transport reads and writes, for fd 0 and fd 1. */
     private final ServedStreams endpoints = new ServedStreams();
     private JvmStreams swap;
     private boolean released;
-
-    /** Why fd 2 is claimed, if it is. */
-    private enum Fd2 {
-        /** Not claimed. */
-        LEFT_ALONE,
-        /** The same file as fd 1 ({@code 2>&1}): claimed as the wire (the fd 2 rule). */
-        WIRE,
-        /** Claimed for the stray-output drain ({@link io.mcpwire.stdio.StderrPolicy#GUARDED}). */
-        GUARDED
-    }
 
     /**
      * Claims what {@code request} asks for.
@@ -64,6 +50,7 @@ public final class ProviderClaim implements HeldClaim {
         this.wakeTimeoutMillis = request.wakeTimeoutMillis();
         this.registrations = new Registrations(platform.descriptorTable(), platform.name());
         this.swap = JvmStreams.none(platform);
+        this.stderr = StandardError.untouched(platform, request.stray());
         try {
             engage(request);
             if (isolation == Isolation.REQUIRED && !isIsolated()) {
@@ -85,22 +72,18 @@ public final class ProviderClaim implements HeldClaim {
             registrations.register(STDERR); // fd 2 goes with fd 1: it may be the wire too
         }
         // Every question about the descriptors is asked before any of them moves.
-        Diversions diversions = new Diversions(platform, request.stray(), request.stderr());
+        Diversions diversions = new Diversions(platform, request.stray());
         if (request.input()) {
             claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::openStdinDiversion));
             diversions.given(STDIN);
         }
         if (request.output()) {
-            claims.put(STDOUT, new StreamClaim(platform, STDOUT, diversions::openStdoutDiversion));
-            if (diversions.given(STDOUT) && diversions.stderrIsWire()) {
-                fd2 = Fd2.WIRE;
-                claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::openWireStderrDiversion)); // the fd 2 rule
-            } else if (diversions.given(STDOUT)) {
-                diversions.startDrain();
-                if (diversions.guardsStderr()) {
-                    fd2 = Fd2.GUARDED;
-                    claims.put(STDERR, new StreamClaim(platform, STDERR, diversions::openGuardedStderrDiversion));
-                }
+            claims.put(STDOUT, new StreamClaim(platform, STDOUT, () -> diversions.openStdoutDiversion(stderr)));
+            if (diversions.given(STDOUT)) {
+                stderr = StandardError.examine(platform, request.stray(), request.stderr(), diversions.given(STDERR));
+            }
+            if (stderr.role() != StandardError.Role.LEFT_ALONE) {
+                claims.put(STDERR, new StreamClaim(platform, STDERR, stderr::openDiversion)); // the wire (the fd 2 rule), or guarded
             }
         }
         // Every private duplicate before any diversion: a diversion frees the descriptor's old
@@ -115,7 +98,7 @@ public final class ProviderClaim implements HeldClaim {
             }
         }
         duplicated.forEach(StreamClaim::divert);
-        drain = diversions.sealedDrain();
+        stderr.diversionsOpen();
         swap = JvmStreams.swapIfNeeded(platform, claims);
         for (StreamClaim claim : claims.values()) {
             if (claim.fd() != STDERR) {
@@ -180,7 +163,7 @@ public final class ProviderClaim implements HeldClaim {
 
     @Override
     public boolean stderrIsWire() {
-        return fd2 == Fd2.WIRE;
+        return stderr.role() == StandardError.Role.WIRE;
     }
 
     @Override
@@ -230,14 +213,12 @@ public final class ProviderClaim implements HeldClaim {
         boolean outIdle = shutDownEndpoint(STDOUT);
         swap.drain();
         boolean done = releaseStderr();
-        if (fd2 == Fd2.GUARDED) {
-            drain.ifPresent(StrayDrain::reportUnreported); // fd 1 still writes into the drain: the line cannot block
-        }
+        stderr.reportDropped();
         done &= release(STDOUT, outIdle);
         done &= release(STDIN, inIdle);
         swap.reattach();
         if (done) {
-            drain.ifPresent(d -> d.finish(DRAIN_FINISH_MILLIS)); // its pipe has no write end left here
+            stderr.finishDrain();
         }
         // fd 2 was registered with fd 1; a descriptor whose restore failed (STUCK) or kept diverted (KEPT_DIVERTED) stays registered.
         registrations.releaseWhere(fd -> {
@@ -255,7 +236,7 @@ public final class ProviderClaim implements HeldClaim {
      * good. So it stays on the drain, claimed, and closing the claim again retries.
      */
     private boolean releaseStderr() {
-        if (fd2 == Fd2.GUARDED && drain.isPresent() && !drain.get().awaitWritten(DRAIN_FINISH_MILLIS)) {
+        if (stderr.mustStayOnDrain()) {
             return !claims.get(STDERR).keepDiverted("stderr is not being read: fd 2 stays on the stray-output drain, "
                     + "so that writing it cannot block the process; closing the claim again retries");
         }

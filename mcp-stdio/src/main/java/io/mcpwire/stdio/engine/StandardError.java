@@ -1,0 +1,179 @@
+package io.mcpwire.stdio.engine;
+
+import static io.mcpwire.stdio.engine.ClaimLog.LOG;
+
+import io.mcpwire.platform.Access;
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.StderrPolicy;
+import io.mcpwire.stdio.StrayOutput;
+import java.lang.System.Logger.Level;
+import java.util.Optional;
+
+/**
+ * fd 2, in one place: what it is, examined once before any descriptor moves; what the claim does
+ * with it ({@link Role}); where stray output goes when it goes to stderr; and the stray-output
+ * drain, owned from its start to its end (see {@code docs/claim.md}, "Stray output never blocks").
+ * A stderr that cannot be examined is never a place for stray output; one of which it cannot be
+ * told whether it is the wire is claimed as if it were. Threads: its claim's, one at a time.
+ */
+final class StandardError {
+    /** How long the release waits for the drain to write what it holds. */
+    private static final long DRAIN_FINISH_MILLIS = 1_000;
+
+    /** What the claim does with fd 2. */
+    enum Role {
+        /** Left as the host gave it (stray output may still go there, through the drain or not). */
+        LEFT_ALONE,
+        /** The same file as fd 1 and not a terminal ({@code 2>&1}): claimed as the wire (the fd 2 rule). */
+        WIRE,
+        /** Claimed into the stray-output drain ({@link StderrPolicy#GUARDED}), so that writing it cannot block. */
+        GUARDED
+    }
+
+    /** What fd 2 is, to stray output. */
+    private enum Kind {
+        /** A writable file apart from the wire (or a terminal shared with it): stray output may go there. */
+        SEPARATE,
+        /** The same file as fd 1, not a terminal: the wire. */
+        WIRE,
+        /** Closed, read-only, the JVM's own, or impossible to examine: no place for stray output. */
+        UNUSABLE
+    }
+
+    private final PlatformDescriptors platform;
+    private final StrayOutput stray;
+    private final Kind kind;
+    /** Whether fd 2 blocks its writer once full and unread: a pipe or a socket. */
+    private final boolean canStall;
+    private final Role role;
+    private final Optional<StrayDrain> drain;
+
+    private StandardError(PlatformDescriptors platform, StrayOutput stray, Kind kind, boolean canStall, Role role,
+                          Optional<StrayDrain> drain) {
+        this.platform = platform;
+        this.stray = stray;
+        this.kind = kind;
+        this.canStall = canStall;
+        this.role = role;
+        this.drain = drain;
+    }
+
+    /**
+     * Examines fd 2 for a claim of stdout and decides what to do with it: the drain is started
+     * here, before any descriptor moves, so that its descriptors take no value a diversion frees.
+     *
+     * @param given whether the parent gave fd 2 (its origin; see {@link Diversions#given})
+     */
+    static StandardError examine(PlatformDescriptors platform, StrayOutput stray, StderrPolicy policy, boolean given) {
+        Optional<FileIdentity> identity = given ? identity(platform) : Optional.empty();
+        boolean canStall = identity.map(i -> i.kind() == FileIdentity.Kind.PIPE || i.kind() == FileIdentity.Kind.SOCKET).orElse(false);
+        Kind kind = given ? kind(platform, identity) : Kind.UNUSABLE;
+        if (kind == Kind.WIRE) {
+            return new StandardError(platform, stray, kind, canStall, Role.WIRE, Optional.empty());
+        }
+        Optional<StrayDrain> drain = stray instanceof StrayOutput.Stderr && kind == Kind.SEPARATE && canStall
+                ? StrayDrain.start(platform) : Optional.empty();
+        Role role = policy == StderrPolicy.GUARDED && drain.isPresent() ? Role.GUARDED : Role.LEFT_ALONE;
+        return new StandardError(platform, stray, kind, canStall, role, drain);
+    }
+
+    /** A claim that leaves fd 2 alone and has no drain: stdout is not claimed, or not the parent's. */
+    static StandardError untouched(PlatformDescriptors platform, StrayOutput stray) {
+        return new StandardError(platform, stray, Kind.UNUSABLE, false, Role.LEFT_ALONE, Optional.empty());
+    }
+
+    private static Optional<FileIdentity> identity(PlatformDescriptors platform) {
+        try {
+            return Optional.of(platform.identity(PlatformDescriptors.STDERR));
+        } catch (DescriptorException e) {
+            return Optional.empty(); // cannot be examined: never a diversion, but it may still be the wire
+        }
+    }
+
+    private static Kind kind(PlatformDescriptors platform, Optional<FileIdentity> identity) {
+        if (identity.isPresent() && !identity.get().writable()) {
+            return Kind.UNUSABLE; // a JVM started with fd 2 closed may have a read-only file there
+        }
+        boolean same;
+        try {
+            same = platform.sameFile(PlatformDescriptors.STDERR, PlatformDescriptors.STDOUT);
+        } catch (DescriptorException e) {
+            // Whether stderr is the wire cannot be told: claim it, so that nothing written to it can reach the wire.
+            LOG.log(Level.WARNING, "whether fd 2 is the wire cannot be told ({0}); claiming it as if it were", e.getMessage());
+            return Kind.WIRE;
+        }
+        if (same) {
+            return identity.isPresent() && identity.get().isTerminal() ? Kind.SEPARATE : Kind.WIRE; // a shared terminal is read by a person
+        }
+        return identity.isPresent() ? Kind.SEPARATE : Kind.UNUSABLE;
+    }
+
+    /** What the claim does with fd 2. */
+    Role role() {
+        return role;
+    }
+
+    /** Whether stray output goes to stderr here: it is asked to, and fd 2 is a place for it. */
+    boolean takesStrayOutput() {
+        return stray instanceof StrayOutput.Stderr && kind == Kind.SEPARATE;
+    }
+
+    /**
+     * A new descriptor on stderr for fd 1's stray output: the drain's pipe when stderr can stall,
+     * else a duplicate of fd 2. Only when {@link #takesStrayOutput()}.
+     */
+    int openStrayTarget() throws DescriptorException {
+        if (drain.isPresent()) {
+            try {
+                return drain.get().openWriteEnd();
+            } catch (DescriptorException e) {
+                LOG.log(Level.DEBUG, "the drain''s pipe could not be duplicated ({0}); diverting fd 1 to stderr directly", e.getMessage());
+            }
+        }
+        return platform.duplicate(PlatformDescriptors.STDERR);
+    }
+
+    /** fd 2's own diversion, when it is claimed: the drain's pipe when guarded; as the wire, the stray-output file, else the null device. */
+    int openDiversion() throws DescriptorException {
+        if (role == Role.GUARDED) {
+            return drain.orElseThrow().openWriteEnd();
+        }
+        if (stray instanceof StrayOutput.AppendTo file) {
+            return Diversions.appendOrNull(platform, file);
+        }
+        return platform.openNullDevice(Access.WRITE);
+    }
+
+    /** Every diversion is open: the drain closes its own write end, so that it sees the end once the claim lets go (see {@link StrayDrain#sealWriteEnd}). */
+    void diversionsOpen() {
+        drain.ifPresent(StrayDrain::sealWriteEnd);
+    }
+
+    /**
+     * At the release, before fd 2 moves: whether a guarded fd 2 must stay on the drain, because
+     * stderr has not taken what the drain holds (a bounded wait): put back onto an unread pipe,
+     * the next write to it would block the process for good.
+     */
+    boolean mustStayOnDrain() {
+        return role == Role.GUARDED && drain.isPresent() && !drain.get().awaitWritten(DRAIN_FINISH_MILLIS);
+    }
+
+    /** At the release, while fd 1 still writes into the drain (so the line cannot block): the session's dropped bytes, if any. */
+    void reportDropped() {
+        if (role == Role.GUARDED) {
+            drain.ifPresent(StrayDrain::reportUnreported);
+        }
+    }
+
+    /** Once every stream is back: the drain writes what it holds (a bounded wait) and ends; its pipe has no write end left. */
+    void finishDrain() {
+        drain.ifPresent(d -> d.finish(DRAIN_FINISH_MILLIS));
+    }
+
+    @Override
+    public String toString() {
+        return "fd 2 " + kind + (canStall ? " (can stall)" : "") + ", " + role + (drain.isPresent() ? ", drained" : "");
+    }
+}
