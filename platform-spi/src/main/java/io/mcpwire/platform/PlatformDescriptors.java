@@ -17,14 +17,39 @@ package io.mcpwire.platform;
  * <p>The engine calls a provider while it holds its own monitors (a claim's, and a served
  * descriptor's): a provider must not call back into the engine (claim, release or serve a stream)
  * from any operation, and should take no lock that code calling the engine may hold.
+ *
+ * <h2>Duties</h2>
+ *
+ * <p>Every provider: the descriptor operations below, each with the atomicity and the failure
+ * semantics it states; {@link #open} a stream whose {@link DescriptorStream#wakeUp()} unblocks a
+ * pending call; {@link #standardOrigin}, so that a descriptor the JVM owns is never taken.
+ *
+ * <p>A provider whose JVM streams do not follow the descriptors
+ * ({@link #jvmStreamsFollowDescriptors()} false: Windows, where the JVM keeps the OS handles it
+ * captured at start-up and a child inherits the OS's standard-handle slots) has three more, each a
+ * method of its own that the engine calls after every move of a standard descriptor:
+ * <ol>
+ * <li>{@link #rebindStandardHandle}: the OS's standard-handle slot names the descriptor's file;</li>
+ * <li>{@link #followStartupHandle}: the handle value the JVM captured at start-up for the
+ *     descriptor ({@code FileDescriptor.out}'s, which an {@code inheritIO()} child gets) names it
+ *     too;</li>
+ * <li>{@link #cancelStrandedReads}: once fd 0 has left the wire, a read another thread still has
+ *     pending on the wire (a {@code System.in} read since before the claim) is cancelled, so that
+ *     it cannot take the client's bytes. The engine names the private duplicate that holds the
+ *     wire: a provider never infers it from the order of calls.</li>
+ * </ol>
+ * The provider kit ({@code mcpwire-platform-test-kit}) checks each duty and names the one a
+ * provider skipped.
  */
 public interface PlatformDescriptors {
 
     /**
      * This interface's version. 1: before versions ({@code isSupported()} and
      * {@code unavailabilityCause()}). 2: {@link #spiVersion()}, {@link #probe()} and {@link #pipe()}.
+     * 3: {@link #followStartupHandle} and {@link #cancelStrandedReads} apart from
+     * {@link #rebindStandardHandle}, which only sets the slot.
      */
-    int SPI_VERSION = 2;
+    int SPI_VERSION = 3;
 
     /** The standard input descriptor. */
     int STDIN = 0;
@@ -140,12 +165,36 @@ public interface PlatformDescriptors {
 
     /**
      * Points the operating system's own standard-handle slot for {@code fd} (0, 1 or 2) at
-     * {@code fd}'s current open file. On Windows this is {@code SetStdHandle}, since child
-     * processes inherit that slot rather than the C runtime's table; elsewhere a no-op.
+     * {@code fd}'s current open file, and nothing else. On Windows this is {@code SetStdHandle},
+     * since a native child inherits that slot rather than the C runtime's table; elsewhere a no-op.
      *
      * @throws DescriptorException on failure; the slot is unchanged
      */
     void rebindStandardHandle(int fd) throws DescriptorException;
+
+    /**
+     * A duty where the JVM's streams do not follow the descriptors (see "Duties"): makes the handle
+     * value the JVM captured at start-up for {@code fd} (0, 1 or 2) name {@code fd}'s current open
+     * file, so that {@code FileDescriptor.in/out/err}, and an {@code inheritIO()} child, reach what
+     * fd reaches. Called after every move of fd: diverting it, rolling it back or forward, and
+     * restoring it. Best effort: a value that cannot be made to follow is logged, naming fd, the
+     * value and the call, and is tried again at the next move. The default does nothing, which is
+     * right where the JVM's streams are the descriptors themselves (POSIX).
+     */
+    default void followStartupHandle(int fd) {
+    }
+
+    /**
+     * A duty where the JVM's streams do not follow the descriptors (see "Duties"): {@code fd}
+     * (0) has moved; when it no longer names the file {@code privateFd} holds (the wire), cancels
+     * any read another thread still has pending on that file through another handle, so that it
+     * cannot take the client's bytes; read again, that thread finds what fd names now. Called
+     * after every move of fd 0, with the claim's private duplicate of it. Best effort, logged.
+     * The default does nothing: on POSIX a read blocked before the claim stays on the wire's file
+     * description, a residue the claim's documentation names.
+     */
+    default void cancelStrandedReads(int fd, int privateFd) {
+    }
 
     /**
      * Whether standard descriptor {@code fd} (0, 1 or 2) is one the parent process gave, one this

@@ -380,7 +380,7 @@ public final class StreamClaim {
     }
 
     private void rebind() throws DescriptorException {
-        guarded("rebindStandardHandle(" + fd + ")", () -> platform.rebindStandardHandle(fd));
+        MoveDuties.afterMove(platform, fd, privateFd);
     }
 
     private int guarded(String what, GuardedCalls.IntCall call) throws DescriptorException {

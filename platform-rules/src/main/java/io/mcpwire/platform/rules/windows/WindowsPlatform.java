@@ -11,7 +11,6 @@ import io.mcpwire.platform.rules.BoundPlatform;
 import io.mcpwire.platform.rules.NativeBinding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * The rules of a Windows provider, over a {@link Win32} binding: the Universal C Runtime's
@@ -58,8 +57,6 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     private final DescriptorTable table;
     private final PendingReads pendingReads = new PendingReads();
     private final StartupHandles startupHandles = new StartupHandles();
-    /** The private duplicate made of each standard descriptor, until it is closed; -1 for none. Any thread may read it. */
-    private final AtomicIntegerArray privates = new AtomicIntegerArray(new int[] {-1, -1, -1});
 
     /**
      * A provider over {@code binding}.
@@ -97,9 +94,6 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
             w.close(dup);
             throw new DescriptorException("duplicateAboveStandard(" + fd + ")", fd, 0,
                     "the duplicate landed on fd " + dup + ", a standard descriptor (closed it again)");
-        }
-        if (fd >= STDIN && fd <= STDERR) {
-            privates.set(fd, dup);
         }
         return dup;
     }
@@ -223,43 +217,53 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     @Override
     public void close(int fd) throws DescriptorException {
         Win32 w = boundFirstSeen();
-        for (int std = STDIN; std <= STDERR; std++) {
-            privates.compareAndSet(std, fd, -1);
-        }
         if (w.close(fd) != 0) {
             throw crtError(w, "_close(" + fd + ")", fd);
         }
     }
 
     /**
-     * Points the slot at fd's handle ({@code SetStdHandle}; a console program's C runtime has done so
-     * already), then the JVM's start-up handle value for fd at fd's file ({@link StartupHandles}, best
-     * effort, logged). When fd 0 has left the stdin wire, a read still pending on the wire (an
-     * application thread blocked in {@code System.in.read()} since before the claim) is cancelled,
-     * so that it cannot take the client's bytes; read again, {@code System.in} finds the diversion.
+     * Points the slot at fd's handle ({@code SetStdHandle}; a console program's C runtime has done
+     * so already).
      */
     @Override
     public void rebindStandardHandle(int fd) throws DescriptorException {
-        if (fd < STDIN || fd > STDERR) {
-            throw new DescriptorException("rebindStandardHandle(" + fd + ")", fd, 0, "not a standard descriptor");
-        }
-        Win32 w = boundFirstSeen();
+        Win32 w = standard(fd, "rebindStandardHandle(" + fd + ")");
         long handle = osHandle(w, fd, "rebindStandardHandle(" + fd + ")");
-        boolean slotSet = w.setStdHandle(STD_SLOTS[fd], handle);
-        DescriptorException slotFailure = slotSet ? null : win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
-        startupHandles.follow(w, fd);
-        if (fd == STDIN) {
-            cancelReadsLeftOnWire(w, handle);
-        }
-        if (slotFailure != null) {
-            throw slotFailure;
+        if (!w.setStdHandle(STD_SLOTS[fd], handle)) {
+            throw win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
         }
     }
 
-    /** fd 0 no longer names the file its private duplicate holds: nothing but that duplicate may read it. */
-    private void cancelReadsLeftOnWire(Win32 w, long fd0) {
-        int p = privates.get(STDIN);
-        long wire = p < 0 ? -1 : w.getOsfHandle(p);
+    /** Points the JVM's start-up handle value for fd at fd's file ({@link StartupHandles}, best effort, logged). */
+    @Override
+    public void followStartupHandle(int fd) {
+        try {
+            startupHandles.follow(standard(fd, "followStartupHandle(" + fd + ")"), fd);
+        } catch (DescriptorException e) {
+            WindowsLog.LOG.log(System.Logger.Level.WARNING, "the JVM''s start-up handle for fd {0} was not followed ({1})", fd, e.getMessage());
+        }
+    }
+
+    /**
+     * When fd 0 no longer names the file its private duplicate holds, cancels a read still pending
+     * on that file (an application thread blocked in {@code System.in.read()} since before the
+     * claim), so that it cannot take the client's bytes; read again, {@code System.in} finds the
+     * diversion. {@code CancelIoEx} on the private duplicate cancels every read on the file object.
+     */
+    @Override
+    public void cancelStrandedReads(int fd, int privateFd) {
+        if (fd != STDIN || privateFd < 0) {
+            return;
+        }
+        Win32 w;
+        try {
+            w = standard(fd, "cancelStrandedReads(" + fd + ", " + privateFd + ")");
+        } catch (DescriptorException e) {
+            return;
+        }
+        long fd0 = w.getOsfHandle(fd);
+        long wire = w.getOsfHandle(privateFd);
         if (wire == -1 || wire == -2 || Boolean.TRUE.equals(w.compareObjectHandles(wire, fd0))) {
             return;
         }
@@ -268,6 +272,14 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
                     + "the claim) when fd 0 was diverted; its read was cancelled (CancelIoEx) so that it cannot take the "
                     + "client''s requests, and reading System.in again gives end of input");
         }
+    }
+
+    /** The binding, for an operation on standard descriptor {@code fd} alone. */
+    private Win32 standard(int fd, String call) throws DescriptorException {
+        if (fd < STDIN || fd > STDERR) {
+            throw new DescriptorException(call, fd, 0, "not a standard descriptor");
+        }
+        return boundFirstSeen();
     }
 
     /** Refused while a read is pending on fd's pipe: the queries would block behind it. */

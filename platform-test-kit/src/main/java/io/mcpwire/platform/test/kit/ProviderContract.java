@@ -17,6 +17,9 @@ import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
 import java.nio.channels.AsynchronousCloseException;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -66,6 +69,17 @@ public abstract class ProviderContract {
      * is tested on a call that has really blocked.
      */
     protected abstract void awaitBlocked(Thread thread);
+
+    /**
+     * For a provider whose JVM streams do not follow the descriptors: what the suite sees of its
+     * table's standard descriptors, to check its duties after a move (the slot, the JVM's start-up
+     * handle value, a read stranded on the wire). Empty, the default, leaves those checks out:
+     * right for every POSIX provider, and for a provider of the real process, whose fd 0, 1 and 2
+     * belong to the test runner ({@link ClaimScenarios} checks them in child JVMs).
+     */
+    protected Optional<StandardHandles> standardHandles() {
+        return Optional.empty();
+    }
 
     /**
      * Whether {@code identity} tells a descriptor's file (so that a duplicate's identity equals
@@ -279,6 +293,93 @@ public abstract class ProviderContract {
             assertEquals(-1, in.read(new byte[1], 0, 1), "end of input once the only write end is closed");
         } finally {
             provider.close(ends.readEnd());
+        }
+    }
+
+    // ------------------------------------------------------------------ the duties after a move
+
+    /** Duty {@code rebindStandardHandle}: after a move of fd 1, it alone points the OS slot at what fd 1 names. */
+    @Test
+    void dutyTheSlotFollowsAMove() throws Exception {
+        withDivertedStdout(Duty.SLOT, handles -> assertEquals(handles.descriptor(1), handles.slot(1),
+                () -> provider.name() + " skipped the duty rebindStandardHandle: after a move of fd 1 its slot names "
+                        + handles.slot(1) + ", not " + handles.descriptor(1)));
+    }
+
+    /** Duty {@code followStartupHandle}: after a move of fd 1, it alone makes the JVM's start-up value name what fd 1 names. */
+    @Test
+    void dutyTheJvmsStartupHandleFollowsAMove() throws Exception {
+        withDivertedStdout(Duty.STARTUP_HANDLE, handles -> assertEquals(handles.descriptor(1), handles.startupValue(1),
+                () -> provider.name() + " skipped the duty followStartupHandle: after a move of fd 1 the JVM's start-up handle "
+                        + "names " + handles.startupValue(1) + ", not " + handles.descriptor(1) + ", so an inheritIO() child "
+                        + "would reach the wire"));
+    }
+
+    /** Duty {@code cancelStrandedReads}: a read pending on the stdin wire through the JVM's start-up value ends once fd 0 has left the wire. */
+    @Test
+    void dutyAReadStrandedOnTheWireIsCancelled() throws Exception {
+        StandardHandles handles = assumeDuties();
+        try {
+            CompletableFuture<Object> stranded = handles.blockedStartupRead();
+            int privateFd = provider.duplicateAboveStandard(0);
+            moveOnto(0, provider.openNullDevice(Access.READ), privateFd, EnumSet.allOf(Duty.class));
+            try {
+                stranded.get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError(provider.name() + " skipped the duty cancelStrandedReads: a read pending on the stdin "
+                        + "wire since before fd 0 moved still waits, and would take the client's bytes");
+            } finally {
+                moveOnto(0, privateFd, privateFd, EnumSet.allOf(Duty.class));
+                provider.close(privateFd);
+            }
+        } finally {
+            handles.close();
+        }
+    }
+
+    /** The duties after a move, each checked alone. */
+    private enum Duty { SLOT, STARTUP_HANDLE, STRANDED_READS }
+
+    private StandardHandles assumeDuties() {
+        org.junit.jupiter.api.Assumptions.assumeFalse(provider.jvmStreamsFollowDescriptors(),
+                "the JVM's streams follow the descriptors: no duties after a move");
+        Optional<StandardHandles> handles = standardHandles();
+        org.junit.jupiter.api.Assumptions.assumeTrue(handles.isPresent(),
+                "the standard descriptors of this provider's table cannot be moved in a test JVM");
+        return handles.get();
+    }
+
+    /** Diverts fd 1 onto the null device with {@code duty} alone done after it, runs {@code check}, and puts it back. */
+    private void withDivertedStdout(Duty duty, java.util.function.Consumer<StandardHandles> check) throws Exception {
+        StandardHandles handles = assumeDuties();
+        try {
+            int privateFd = provider.duplicateAboveStandard(1);
+            moveOnto(1, provider.openNullDevice(Access.WRITE), privateFd, EnumSet.of(duty));
+            try {
+                check.accept(handles);
+            } finally {
+                moveOnto(1, privateFd, privateFd, EnumSet.allOf(Duty.class));
+                provider.close(privateFd);
+            }
+        } finally {
+            handles.close();
+        }
+    }
+
+    /** Points {@code fd} at {@code source}'s file, closing {@code source} unless it is the private duplicate, then {@code duties}, as the claim does. */
+    private void moveOnto(int fd, int source, int privateFd, Set<Duty> duties) throws DescriptorException {
+        provider.duplicateOnto(source, fd);
+        if (source != privateFd) {
+            provider.close(source);
+        }
+        if (duties.contains(Duty.SLOT)) {
+            provider.rebindStandardHandle(fd);
+        }
+        if (duties.contains(Duty.STARTUP_HANDLE)) {
+            provider.followStartupHandle(fd);
+        }
+        if (duties.contains(Duty.STRANDED_READS) && fd == 0) {
+            provider.cancelStrandedReads(fd, privateFd);
         }
     }
 }

@@ -4,7 +4,9 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.BlockedThreads;
 import io.mcpwire.platform.test.FakeProcess;
+import io.mcpwire.platform.test.WindowsVariant;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 
 /**
@@ -12,7 +14,12 @@ import org.junit.jupiter.api.AfterEach;
  * provider contract, on any OS: what the Windows providers do, checked without Windows.
  */
 class FakeWindowsContractTest extends ProviderContract {
-    private final FakeProcess fake = FakeProcess.builder().windows().makesPipes().build();
+    final FakeProcess fake = FakeProcess.builder().windows(variant()).makesPipes().build();
+
+    /** The Windows variant modelled: a console program by default. */
+    WindowsVariant variant() {
+        return WindowsVariant.DEFAULT;
+    }
 
     @Override
     protected PlatformDescriptors provider() {
@@ -34,6 +41,12 @@ class FakeWindowsContractTest extends ProviderContract {
     @Override
     protected void awaitBlocked(Thread thread) {
         BlockedThreads.awaitWaitingIn(thread, "io.mcpwire.platform.test.FakeFile", Duration.ofSeconds(10));
+    }
+
+    /** The model's table is the test's own: its fd 0, 1 and 2 can be moved, and the duties after a move checked. */
+    @Override
+    protected Optional<StandardHandles> standardHandles() {
+        return Optional.of(new FakeStandardHandles(fake));
     }
 
     @AfterEach
