@@ -3,7 +3,7 @@ package io.mcpwire.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.platform.test.harness.ChildJvm;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.platform.test.harness.ChildJvm;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.mcpwire.examples;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.DyingHost;
+import io.mcpwire.platform.test.harness.DyingHost;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

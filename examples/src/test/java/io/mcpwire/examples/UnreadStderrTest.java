@@ -3,7 +3,7 @@ package io.mcpwire.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.UnreadStderrHost;
+import io.mcpwire.platform.test.harness.UnreadStderrHost;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

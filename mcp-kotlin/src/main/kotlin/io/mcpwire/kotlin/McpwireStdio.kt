@@ -1,5 +1,6 @@
 package io.mcpwire.kotlin
 
+import io.mcpwire.stdio.McpwireSettings
 import io.mcpwire.stdio.StdioClaim
 import io.mcpwire.transport.StdioTransport
 import io.modelcontextprotocol.kotlin.sdk.shared.Transport
@@ -37,16 +38,13 @@ public object McpwireStdio {
      */
     @JvmStatic
     public fun transport(options: McpwireStdioOptions): Transport {
-        val claim = StdioClaim.builder().apply {
-            options.strayOutput?.let { strayOutput(it) }
-            options.stderr?.let { stderr(it) }
-            options.isolation?.let { isolation(it) }
-        }.acquire()
+        val settings = options.settings(McpwireSettings.fromSystemProperties())
+        val claim = StdioClaim.builder().settings(settings).acquire()
         val stdio = try {
             StdioTransport.builder().apply {
                 keptClaim(claim) // put back once the SDK has been told of the close, and has logged it
+                settings(settings)
                 options.gracePeriod?.let { gracePeriod(it) }
-                options.hostWatch?.let { hostWatch(it) }
                 options.maxMessageBytes?.let { maxMessageBytes(it) }
             }.build()
         } catch (e: RuntimeException) {

@@ -1,32 +1,39 @@
 package io.mcpwire.kotlin
 
+import io.mcpwire.stdio.HostWatch
 import io.mcpwire.stdio.Isolation
+import io.mcpwire.stdio.McpwireSettings
 import io.mcpwire.stdio.StderrPolicy
 import io.mcpwire.stdio.StrayOutput
 import kotlinx.coroutines.CoroutineDispatcher
 import java.time.Duration
 
 /**
- * What [McpwireStdio.transport] claims and serves with; each left unset keeps the default of
- * `StdioClaim.Builder` and `StdioTransport.Builder` (their system properties included). Fluent,
+ * What [McpwireStdio.transport] claims and serves with; each setting left unset keeps what its
+ * system property says, else the default (see `McpwireSettings`: `-Dmcpwire.stray-output`,
+ * `-Dmcpwire.stderr`, `-Dmcpwire.isolation`, `-Dmcpwire.platform`, `-Dmcpwire.host-watch`). Fluent,
  * for Java as for Kotlin.
  */
 public class McpwireStdioOptions {
+    internal var platform: String? = null
     internal var strayOutput: StrayOutput? = null
     internal var stderr: StderrPolicy? = null
     internal var isolation: Isolation? = null
     internal var gracePeriod: Duration? = null
-    internal var hostWatch: Boolean? = null
+    internal var hostWatch: HostWatch? = null
     internal var maxMessageBytes: Int? = null
     internal var handlerDispatcher: CoroutineDispatcher? = null
 
-    /** Where stray output goes while claimed (default: `-Dmcpwire.stray`, else stderr). */
+    /** The platform provider, by name (default: `-Dmcpwire.platform`, else the best that can run; `none` turns isolation off). */
+    public fun platform(name: String): McpwireStdioOptions = apply { platform = name }
+
+    /** Where stray output goes while claimed (default: `-Dmcpwire.stray-output`, else stderr). */
     public fun strayOutput(stray: StrayOutput): McpwireStdioOptions = apply { strayOutput = stray }
 
-    /** Whether the process's own stderr goes through the stray-output drain (default: guarded). */
+    /** Whether the process's own stderr goes through the stray-output drain (default: `-Dmcpwire.stderr`, else guarded). */
     public fun stderr(policy: StderrPolicy): McpwireStdioOptions = apply { stderr = policy }
 
-    /** Whether a claim that cannot isolate may serve in place (default: preferred). */
+    /** Whether a claim that cannot isolate may serve in place (default: `-Dmcpwire.isolation`, else preferred). */
     public fun isolation(isolation: Isolation): McpwireStdioOptions = apply { this.isolation = isolation }
 
     /**
@@ -39,10 +46,21 @@ public class McpwireStdioOptions {
     }
 
     /**
-     * Whether the session ends when the process that started this one exits, stdin open or not
-     * (default true; `-Dmcpwire.stdio.host-watch=false` turns it off).
+     * Which processes the session ends with, stdin open or not (default: `-Dmcpwire.host-watch`,
+     * else `ANCESTORS`: the host, seen through the wrappers that start this process and wait for it).
      */
-    public fun hostWatch(watch: Boolean): McpwireStdioOptions = apply { hostWatch = watch }
+    public fun hostWatch(watch: HostWatch): McpwireStdioOptions = apply { hostWatch = watch }
+
+    /** These options over [base]: each set here wins. */
+    internal fun settings(base: McpwireSettings): McpwireSettings {
+        var s = base
+        platform?.let { s = s.withPlatform(it) }
+        strayOutput?.let { s = s.withStrayOutput(it) }
+        stderr?.let { s = s.withStderr(it) }
+        isolation?.let { s = s.withIsolation(it) }
+        hostWatch?.let { s = s.withHostWatch(it) }
+        return s
+    }
 
     /** The largest message, in bytes of UTF-8, either way (default 16 MiB). */
     public fun maxMessageBytes(bytes: Int): McpwireStdioOptions = apply {

@@ -54,6 +54,12 @@ internal class McpwireStdioTransport(
     private val handlerDispatcher: CoroutineDispatcher?,
 ) : AbstractTransport() {
     private val codec = JsonRpcCodec.standard()
+
+    /** The settings the claim and the transport were made with. */
+    internal val settings get() = stdio.settings()
+
+    /** The mcpwire transport underneath, for tests that end it without a session. */
+    internal fun stdioForTests(): StdioTransport = stdio
     private val finishing = AtomicReference<Thread?>(null)
     private val finished = CountDownLatch(1)
 

@@ -1,7 +1,7 @@
 package io.mcpwire.kotlin
 
 import io.mcpwire.kotlin.servers.NoisyKotlinServer
-import io.mcpwire.platform.test.ChildJvm
+import io.mcpwire.platform.test.harness.ChildJvm
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test

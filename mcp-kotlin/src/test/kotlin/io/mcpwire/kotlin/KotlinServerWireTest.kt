@@ -3,7 +3,7 @@ package io.mcpwire.kotlin
 import io.mcpwire.check.Finding
 import io.mcpwire.check.Options
 import io.mcpwire.kotlin.servers.NoisyKotlinServer
-import io.mcpwire.platform.test.ChildJvm
+import io.mcpwire.platform.test.harness.ChildJvm
 import io.mcpwire.test.McpServerExtension
 import io.mcpwire.test.McpTestClient
 import java.io.File

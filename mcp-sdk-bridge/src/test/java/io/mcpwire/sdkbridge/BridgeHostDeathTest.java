@@ -2,7 +2,7 @@ package io.mcpwire.sdkbridge;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.DyingHost;
+import io.mcpwire.platform.test.harness.DyingHost;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.mcpwire.sdkbridge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.UnreadStderrHost;
+import io.mcpwire.platform.test.harness.UnreadStderrHost;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package io.mcpwire.sdkbridge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.ChildJvm;
-import io.mcpwire.platform.test.DyingHost;
+import io.mcpwire.platform.test.harness.ChildJvm;
+import io.mcpwire.platform.test.harness.DyingHost;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -10,7 +10,7 @@ import io.mcpwire.check.Finding;
 import io.mcpwire.check.Options;
 import io.mcpwire.check.Report;
 import io.mcpwire.jsonrpc.JsonRpcError;
-import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.platform.test.harness.ChildJvm;
 import io.mcpwire.protocol.McpErrorCodes;
 import io.mcpwire.protocol.ProtocolEra;
 import io.mcpwire.test.McpServerExtension;

@@ -1,5 +1,6 @@
 package io.mcpwire.sdkbridge;
 
+import io.mcpwire.stdio.HostWatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,7 +41,7 @@ class ModernTransportTest {
     private static Served serve(Flux<ServerChange> changes, Duration grace) {
         FakeProcess fake = FakeProcess.withPipes();
         TableSnapshot before = fake.snapshot();
-        StdioTransport stdio = StdioTransport.builder().platform(fake).gracePeriod(grace).hostWatch(false).build();
+        StdioTransport stdio = StdioTransport.builder().platform(fake).gracePeriod(grace).hostWatch(HostWatch.OFF).build();
         McpwireStdioMcpTransport transport = new McpwireStdioMcpTransport(NoisyModernServer.server(false, changes),
                 McpJsonDefaults.getMapper(), stdio);
         return new Served(fake, before, transport, transport.start().cache());

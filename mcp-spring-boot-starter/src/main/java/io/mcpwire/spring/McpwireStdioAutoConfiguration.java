@@ -21,7 +21,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * bean before Spring AI's {@code McpServerAutoConfiguration} would make its own
  * {@code StdioServerTransportProvider} (which backs off for any transport provider bean), over
  * the claim {@link EarlyStdioClaim} took before the banner. Does nothing unless Spring AI's MCP
- * server is on the class path and in stdio mode, and {@code mcpwire.stdio.enabled} is not false
+ * server is on the class path and in stdio mode, and {@code mcpwire.enabled} is not false
  * ({@link StdioServerCondition}, in Boot's condition report with its reason); its settings are
  * {@link McpwireStdioProperties}.
  */
@@ -50,7 +50,7 @@ public class McpwireStdioAutoConfiguration {
         ClaimRelease release = new ClaimRelease(claim);
         context.addApplicationListener(release);
         LOG.log(Level.INFO, "serving the MCP stdio session over mcpwire: {0}", claim);
-        // Unset, host-watch is the transport's own default (-Dmcpwire.stdio.host-watch, else on).
+        // The host watch and the rest of the settings are the properties', mcpwire.* (McpwireSettings).
         StdioTransport.Builder transport = settings.configure(StdioTransport.builder().keptClaim(claim));
         return new McpwireStdioServerTransportProvider(SdkLine.current().defaultMapper(), transport.build()).closedThen(release);
     }
@@ -62,13 +62,13 @@ public class McpwireStdioAutoConfiguration {
         return new SessionEnd(provider, context);
     }
 
-    /** {@code mcpwire.stdio.exit-at-end-of-input}, as {@link McpwireStdioProperties} binds it. */
+    /** {@code mcpwire.exit-at-end-of-input}, as {@link McpwireStdioProperties} binds it. */
     static final class ExitAtEndOfInput extends SpringBootCondition {
         @Override
         public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
             return McpwireStdioProperties.of(context.getEnvironment()).exitAtEndOfInput()
-                    ? ConditionOutcome.match("mcpwire.stdio.exit-at-end-of-input is true")
-                    : ConditionOutcome.noMatch("mcpwire.stdio.exit-at-end-of-input is false");
+                    ? ConditionOutcome.match("mcpwire.exit-at-end-of-input is true")
+                    : ConditionOutcome.noMatch("mcpwire.exit-at-end-of-input is false");
         }
     }
 }

@@ -12,7 +12,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * and every request received was answered, the host that started the server exited, or the
  * client went away), it closes the application
  * context and exits the JVM with the context's exit code, as a stdio server's host expects of a
- * process whose session is over. Switched off with {@code mcpwire.stdio.exit-at-end-of-input=false}.
+ * process whose session is over. Switched off with {@code mcpwire.exit-at-end-of-input=false}.
  */
 public final class SessionEnd implements ApplicationListener<ApplicationReadyEvent> {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.spring");

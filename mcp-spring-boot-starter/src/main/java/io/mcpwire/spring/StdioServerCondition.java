@@ -10,7 +10,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 /**
  * Whether this application is a Spring AI MCP server in stdio mode that mcpwire serves: Spring AI's
  * MCP server enabled ({@code spring.ai.mcp.server.enabled}, default true), in stdio mode
- * ({@code spring.ai.mcp.server.stdio=true}), and {@code mcpwire.stdio.enabled} not false. The one
+ * ({@code spring.ai.mcp.server.stdio=true}), and {@code mcpwire.enabled} not false. The one
  * test, for the auto-configuration (where it shows in Boot's condition report) and for the early
  * claim alike.
  */
@@ -32,7 +32,7 @@ final class StdioServerCondition extends SpringBootCondition {
             return Optional.of("spring.ai.mcp.server.stdio is not true");
         }
         if (!McpwireStdioProperties.of(env).enabled()) {
-            return Optional.of("mcpwire.stdio.enabled is false");
+            return Optional.of("mcpwire.enabled is false");
         }
         return Optional.empty();
     }

@@ -13,6 +13,7 @@ import io.mcpwire.stdio.StdioClaim;
 import io.modelcontextprotocol.spec.McpServerTransportProviderBase;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -77,7 +78,7 @@ class StarterTest {
 
     @Test
     void aStdioServerIsClaimedBeforeTheBannerAndServedOverThatClaim() {
-        ConfigurableApplicationContext context = run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.exit-at-end-of-input=false");
+        ConfigurableApplicationContext context = run("spring.ai.mcp.server.stdio=true", "mcpwire.exit-at-end-of-input=false");
         assertEquals(List.of(true), claimedAtBanner, "the claim was held when the banner was printed");
         StdioClaim early = EarlyStdioClaim.take().orElseThrow();
         assertEquals(ClaimState.DIVERTED, early.outputState());
@@ -104,7 +105,7 @@ class StarterTest {
 
     @Test
     void nothingHappensWhenMcpwireOrTheServerIsSwitchedOff() {
-        assertUntouched(run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.enabled=false"));
+        assertUntouched(run("spring.ai.mcp.server.stdio=true", "mcpwire.enabled=false"));
         assertUntouched(run("spring.ai.mcp.server.stdio=true", "spring.ai.mcp.server.enabled=false"));
     }
 
@@ -124,8 +125,8 @@ class StarterTest {
 
     @Test
     void theEarlyClaimAndTheLateOneBothHonourTheSettings() throws Exception {
-        ConfigurableApplicationContext early = run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.exit-at-end-of-input=false",
-                "mcpwire.stdio.stray-output=null");
+        ConfigurableApplicationContext early = run("spring.ai.mcp.server.stdio=true", "mcpwire.exit-at-end-of-input=false",
+                "mcpwire.stray-output=null");
         strayPrint();
         assertEquals("", fake.stderrText(), "stray-output=null: the early claim discards stray output");
         early.close();
@@ -134,7 +135,7 @@ class StarterTest {
         // A banner that gives the early claim back: the auto-configuration then claims itself, with the same settings.
         Banner givesBack = (environment, source, out) -> EarlyStdioClaim.take().ifPresent(StdioClaim::close);
         ConfigurableApplicationContext late = new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE).banner(givesBack)
-                .properties("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.exit-at-end-of-input=false", "mcpwire.stdio.stray-output=null")
+                .properties("spring.ai.mcp.server.stdio=true", "mcpwire.exit-at-end-of-input=false", "mcpwire.stray-output=null")
                 .run();
         contexts.add(late);
         assertEquals(1, late.getBeansOfType(McpwireStdioServerTransportProvider.class).size(), "served over a claim taken late");
@@ -145,23 +146,48 @@ class StarterTest {
 
     @Test
     void everySettingIsBoundFromTheEnvironment() {
-        ConfigurableApplicationContext context = run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.exit-at-end-of-input=false",
-                "mcpwire.stdio.host-watch=false", "mcpwire.stdio.stderr=direct", "mcpwire.stdio.stray-output=null");
+        ConfigurableApplicationContext context = run("spring.ai.mcp.server.stdio=true", "mcpwire.exit-at-end-of-input=false",
+                "mcpwire.host-watch=off", "mcpwire.stderr=direct", "mcpwire.stray-output=null", "mcpwire.platform=fake",
+                "mcpwire.isolation=required");
         McpwireStdioProperties settings = context.getBean(McpwireStdioProperties.class);
-        assertEquals(new McpwireStdioProperties(true, false, Optional.of(false), "null", "direct"), settings);
-        assertEquals(new McpwireStdioProperties(true, true, Optional.empty(), "stderr", "guarded"),
-                McpwireStdioProperties.of(new org.springframework.core.env.StandardEnvironment()), "the defaults");
+        assertEquals(new McpwireStdioProperties(true, false, Optional.of("fake"), "required", "null", "direct", "off"), settings);
+        assertEquals(new McpwireStdioProperties(true, true, Optional.empty(), "preferred", "stderr", "guarded", "ancestors"),
+                McpwireStdioProperties.of(new org.springframework.core.env.AbstractEnvironment() { }), "the defaults");
+    }
+
+    @Test
+    @org.junit.jupiter.api.parallel.ResourceLock(org.junit.jupiter.api.parallel.Resources.SYSTEM_PROPERTIES)
+    void theSystemPropertiesOfEverySettingTakeEffectUnderTheStarter() throws Exception {
+        Map<String, String> properties = Map.of("mcpwire.stray-output", "null", "mcpwire.stderr", "direct",
+                "mcpwire.isolation", "required", "mcpwire.host-watch", "off");
+        properties.forEach(System::setProperty);
+        try {
+            ConfigurableApplicationContext context = run("spring.ai.mcp.server.stdio=true", "mcpwire.exit-at-end-of-input=false");
+            McpwireStdioServerTransportProvider bridge = context.getBean(McpwireStdioServerTransportProvider.class);
+            io.mcpwire.stdio.McpwireSettings used = bridge.transport().settings();
+            assertEquals(io.mcpwire.stdio.StrayOutput.nullDevice(), used.strayOutput());
+            assertEquals(io.mcpwire.stdio.StderrPolicy.DIRECT, used.stderr());
+            assertEquals(io.mcpwire.stdio.Isolation.REQUIRED, used.isolation());
+            assertEquals(io.mcpwire.stdio.HostWatch.OFF, used.hostWatch());
+            assertEquals(Optional.of("fake"), used.platform(), "the test JVM's -Dmcpwire.platform=fake");
+            assertEquals(used.withHostWatch(io.mcpwire.stdio.HostWatch.OFF), bridge.transport().claim().orElseThrow().settings()
+                    .withHostWatch(io.mcpwire.stdio.HostWatch.OFF), "the early claim was taken with them");
+            strayPrint();
+            assertEquals("", fake.stderrText(), "mcpwire.stray-output=null: the stray print was discarded");
+        } finally {
+            properties.keySet().forEach(System::clearProperty);
+        }
     }
 
     @Test
     void aBadSettingFailsTheStartUpNamingIt() {
         Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
-                () -> run("spring.ai.mcp.server.stdio=true", "mcpwire.stdio.stderr=sometimes"));
+                () -> run("spring.ai.mcp.server.stdio=true", "mcpwire.stderr=sometimes"));
         String all = "";
         for (Throwable t = e; t != null; t = t.getCause()) {
             all += t.getMessage() + "\n";
         }
-        assertTrue(all.contains("mcpwire.stdio"), all);
+        assertTrue(all.contains("mcpwire.stderr"), all);
         assertTrue(all.contains("guarded or direct"), all);
     }
 

@@ -2,7 +2,8 @@ package io.mcpwire.stdio;
 
 /**
  * Whether a claim that cannot isolate the wire may serve it in place. Chosen with
- * {@link StdioClaim.Builder#isolation} or {@code -Dmcpwire.isolation=preferred|required}.
+ * {@link StdioClaim.Builder#isolation} or {@code mcpwire.isolation=preferred|required} (see
+ * {@link McpwireSettings}).
  */
 public enum Isolation {
     /**
@@ -16,16 +17,16 @@ public enum Isolation {
      */
     REQUIRED;
 
-    /** The system property that chooses it. */
-    public static final String PROPERTY = "mcpwire.isolation";
-
-    /** What {@code -Dmcpwire.isolation} says; {@link #PREFERRED} when unset. */
-    public static Isolation fromSystemProperty() {
-        String value = System.getProperty(PROPERTY, "").trim();
-        return switch (value) {
+    /**
+     * What a setting says: {@code preferred} (or blank) or {@code required}, in any case.
+     *
+     * @throws IllegalArgumentException for anything else, naming the setting
+     */
+    public static Isolation parse(String setting) {
+        return switch (setting.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "", "preferred" -> PREFERRED;
             case "required" -> REQUIRED;
-            default -> throw new IllegalArgumentException("-D" + PROPERTY + "=" + value
+            default -> throw new IllegalArgumentException(McpwireSettings.ISOLATION + "=" + setting.trim()
                     + ": expected preferred or required");
         };
     }

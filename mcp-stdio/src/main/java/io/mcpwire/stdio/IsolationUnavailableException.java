@@ -9,6 +9,6 @@ public final class IsolationUnavailableException extends IllegalStateException {
 
     /** Creates the exception with the reason, for example the provider that cannot run here. */
     public IsolationUnavailableException(String why) {
-        super("stdio isolation is required (-D" + Isolation.PROPERTY + "=required) but unavailable: " + why);
+        super("stdio isolation is required (" + McpwireSettings.ISOLATION + "=required) but unavailable: " + why);
     }
 }

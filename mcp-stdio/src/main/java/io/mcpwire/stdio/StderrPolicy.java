@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * Whether the process's own stderr (the server's logging, {@code System.err}) goes through the
  * claim's stray-output drain while claimed, as what is diverted from stdout always does. Chosen with
- * {@link StdioClaim.Builder#stderr} or {@code -Dmcpwire.stdio.stderr=guarded|direct}. Only a stderr
+ * {@link StdioClaim.Builder#stderr} or {@code mcpwire.stderr=guarded|direct} (see {@link McpwireSettings}). Only a stderr
  * that can stall (a pipe or a socket, which block their writer once full and unread) is ever
  * guarded; see {@code docs/claim.md}, "Stray output never blocks".
  */
@@ -22,25 +22,17 @@ public enum StderrPolicy {
      */
     DIRECT;
 
-    /** The system property that chooses it. */
-    public static final String PROPERTY = "mcpwire.stdio.stderr";
-
-    /** What {@code -Dmcpwire.stdio.stderr} says; {@link #GUARDED} when unset. */
-    public static StderrPolicy fromSystemProperty() {
-        return parse(System.getProperty(PROPERTY, ""));
-    }
-
     /**
      * What a setting says: {@code guarded} (or blank) or {@code direct}, in any case.
      *
-     * @throws IllegalArgumentException for anything else, naming the property
+     * @throws IllegalArgumentException for anything else, naming the setting
      */
     public static StderrPolicy parse(String setting) {
         String value = setting.trim().toLowerCase(Locale.ROOT);
         return switch (value) {
             case "", "guarded" -> GUARDED;
             case "direct" -> DIRECT;
-            default -> throw new IllegalArgumentException(PROPERTY + "=" + setting.trim() + ": expected guarded or direct");
+            default -> throw new IllegalArgumentException(McpwireSettings.STDERR + "=" + setting.trim() + ": expected guarded or direct");
         };
     }
 }

@@ -37,13 +37,13 @@ public final class StdioClaim implements AutoCloseable {
     private static final Duration DEFAULT_WAKE_TIMEOUT = Duration.ofSeconds(5);
 
     private final HeldClaim wire;
+    private final McpwireSettings settings;
 
     private StdioClaim(Builder b) {
-        Isolation isolation = b.isolation != null ? b.isolation : Isolation.fromSystemProperty();
-        StrayOutput stray = b.stray != null ? b.stray : StrayOutput.fromSystemProperty();
-        StderrPolicy stderr = b.stderr != null ? b.stderr : StderrPolicy.fromSystemProperty();
-        ClaimRequest request = new ClaimRequest(b.input, b.output, stray, stderr, b.wakeTimeout.toMillis());
-        ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, isolation == Isolation.PREFERRED);
+        settings = b.effectiveSettings();
+        Isolation isolation = settings.isolation();
+        ClaimRequest request = new ClaimRequest(b.input, b.output, settings.strayOutput(), settings.stderr(), b.wakeTimeout.toMillis());
+        ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, settings.platform(), isolation == Isolation.PREFERRED);
         if (choice instanceof ProviderSelection.Chosen chosen) {
             wire = new ProviderClaim(chosen.platform(), request, isolation);
         } else if (isolation == Isolation.REQUIRED) {
@@ -152,48 +152,65 @@ public final class StdioClaim implements AutoCloseable {
         return wire.toString();
     }
 
+    /** The settings this claim was taken with: the builder's, over the system properties read at {@code acquire}. */
+    public McpwireSettings settings() {
+        return settings;
+    }
+
     /** Options for a claim. */
     public static final class Builder {
         private Optional<PlatformDescriptors> platform = Optional.empty();
         private boolean input = true;
         private boolean output = true;
         private Duration wakeTimeout = DEFAULT_WAKE_TIMEOUT;
-        private StrayOutput stray;
-        private StderrPolicy stderr;
-        private Isolation isolation;
+        private Optional<McpwireSettings> settings = Optional.empty();
+        private Optional<StrayOutput> stray = Optional.empty();
+        private Optional<StderrPolicy> stderr = Optional.empty();
+        private Optional<Isolation> isolation = Optional.empty();
 
         private Builder() {
         }
 
         /**
-         * Where stray output goes while claimed (default: {@code -Dmcpwire.stray}, else
-         * {@link StrayOutput#stderr()}).
+         * Every setting at once (see {@link McpwireSettings}), in place of the system properties,
+         * which are otherwise read at {@link #acquire()}; the calls below still win over it.
          */
+        public Builder settings(McpwireSettings settings) {
+            this.settings = Optional.of(Objects.requireNonNull(settings, "settings"));
+            return this;
+        }
+
+        /** Where stray output goes while claimed (default: {@code mcpwire.stray-output}, else {@link StrayOutput#stderr()}). */
         public Builder strayOutput(StrayOutput stray) {
-            this.stray = Objects.requireNonNull(stray, "stray");
+            this.stray = Optional.of(Objects.requireNonNull(stray, "stray"));
             return this;
         }
 
         /**
          * Whether the process's own stderr goes through the stray-output drain while claimed
-         * (default: {@code -Dmcpwire.stdio.stderr}, else {@link StderrPolicy#GUARDED}).
+         * (default: {@code mcpwire.stderr}, else {@link StderrPolicy#GUARDED}).
          */
         public Builder stderr(StderrPolicy policy) {
-            this.stderr = Objects.requireNonNull(policy, "policy");
+            this.stderr = Optional.of(Objects.requireNonNull(policy, "policy"));
             return this;
         }
 
-        /**
-         * Whether a claim that cannot isolate may serve in place (default: {@code -Dmcpwire.isolation},
-         * else {@link Isolation#PREFERRED}).
-         */
+        /** Whether a claim that cannot isolate may serve in place (default: {@code mcpwire.isolation}, else {@link Isolation#PREFERRED}). */
         public Builder isolation(Isolation isolation) {
-            this.isolation = Objects.requireNonNull(isolation, "isolation");
+            this.isolation = Optional.of(Objects.requireNonNull(isolation, "isolation"));
             return this;
         }
 
+        /** The settings the claim is taken with: these calls, over the settings given, else the system properties now. */
+        McpwireSettings effectiveSettings() {
+            McpwireSettings s = settings.orElseGet(McpwireSettings::fromSystemProperties);
+            s = stray.map(s::withStrayOutput).orElse(s);
+            s = stderr.map(s::withStderr).orElse(s);
+            return isolation.map(s::withIsolation).orElse(s);
+        }
+
         /**
-         * Uses this provider instead of choosing one (see {@code docs/platforms.md}).
+         * Uses this provider instead of choosing one, whatever {@code mcpwire.platform} says (see {@code docs/platforms.md}).
          *
          * @throws NullPointerException when {@code platform} is null (leave it out to have one chosen)
          */

@@ -6,12 +6,10 @@ import java.util.Objects;
 /**
  * Where stray output goes while the standard streams are claimed: what anything but the
  * transport writes to fd 1 (and to fd 2, when fd 2 is the wire, as after {@code 2>&1}). Chosen with
- * {@link StdioClaim.Builder#strayOutput} or {@code -Dmcpwire.stray=stderr|null|PATH}.
+ * {@link StdioClaim.Builder#strayOutput} or {@code mcpwire.stray-output=stderr|null|PATH} (see
+ * {@link McpwireSettings}).
  */
 public sealed interface StrayOutput {
-
-    /** The system property that chooses it: {@code stderr} (default), {@code null}, or a file path. */
-    String PROPERTY = "mcpwire.stray";
 
     /** To stderr, unless stderr is the wire, closed or read-only: then to the null device. The default. */
     record Stderr() implements StrayOutput {
@@ -47,11 +45,6 @@ public sealed interface StrayOutput {
     /** Stray output appended to {@code file}. */
     static StrayOutput file(Path file) {
         return new AppendTo(file);
-    }
-
-    /** What {@code -Dmcpwire.stray} says: {@code stderr} (or unset), {@code null}, or a path. */
-    static StrayOutput fromSystemProperty() {
-        return parse(System.getProperty(PROPERTY, ""));
     }
 
     /** What a setting says: {@code stderr} (or blank), {@code null}, or the path of a file. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpwire.stdio.McpwireSettings;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.stdio.engine.ProviderSelection;
@@ -18,23 +19,23 @@ class ProviderSelectionTest {
 
     @AfterEach
     void clearProperty() {
-        System.clearProperty(ProviderSelection.PROPERTY);
+        System.clearProperty(McpwireSettings.PLATFORM);
         FakeProcess.setShared(null);
     }
 
     @Test
     void anExplicitProviderWinsOverTheProperty() {
         FakeProcess mine = FakeProcess.builder().name("mine").build();
-        System.setProperty(ProviderSelection.PROPERTY, "none");
-        assertEquals(Optional.of(mine), ProviderSelection.choose(Optional.of(mine), true).provider());
+        System.setProperty(McpwireSettings.PLATFORM, "none");
+        assertEquals(Optional.of(mine), ProviderSelection.choose(Optional.of(mine), McpwireSettings.fromSystemProperties().platform(), true).provider());
     }
 
     @Test
     void thePropertySelectsAProviderByNameEvenWithANegativePriority() {
         FakeProcess shared = FakeProcess.withPipes();
         FakeProcess.setShared(shared);
-        System.setProperty(ProviderSelection.PROPERTY, "fake");
-        PlatformDescriptors chosen = ProviderSelection.choose(Optional.empty(), true).provider().orElseThrow();
+        System.setProperty(McpwireSettings.PLATFORM, "fake");
+        PlatformDescriptors chosen = ProviderSelection.choose(Optional.empty(), McpwireSettings.fromSystemProperties().platform(), true).provider().orElseThrow();
         assertEquals("fake", chosen.name());
         assertSame(shared.descriptorTable(), chosen.descriptorTable(), "the named fake acts on FakeProcess.shared()");
         try (StdioClaim claim = StdioClaim.acquire()) {
@@ -47,19 +48,19 @@ class ProviderSelectionTest {
 
     @Test
     void noneTurnsIsolationOff() {
-        System.setProperty(ProviderSelection.PROPERTY, "none");
-        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.empty(), true).provider());
+        System.setProperty(McpwireSettings.PLATFORM, "none");
+        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.empty(), McpwireSettings.fromSystemProperties().platform(), true).provider());
     }
 
     @Test
     void aNameThatMatchesNoProviderServesInPlace() {
-        System.setProperty(ProviderSelection.PROPERTY, "no-such-provider");
-        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.empty(), true).provider());
+        System.setProperty(McpwireSettings.PLATFORM, "no-such-provider");
+        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.empty(), McpwireSettings.fromSystemProperties().platform(), true).provider());
     }
 
     @Test
     void theFakeIsNeverChosenAutomatically() {
-        Optional<PlatformDescriptors> chosen = ProviderSelection.choose(Optional.empty(), true).provider();
+        Optional<PlatformDescriptors> chosen = ProviderSelection.choose(Optional.empty(), McpwireSettings.fromSystemProperties().platform(), true).provider();
         assertTrue(chosen.map(p -> p.priority() >= 0).orElse(true), "chosen: " + chosen);
     }
 
@@ -67,7 +68,7 @@ class ProviderSelectionTest {
     void aProviderBuiltForAnotherSpiVersionIsPassedOverSayingSo() {
         FakeProcess fake = FakeProcess.withPipes();
         PlatformDescriptors older = answering(fake, "spiVersion", () -> 1);
-        ProviderSelection.Choice c = ProviderSelection.choose(Optional.of(older), false);
+        ProviderSelection.Choice c = ProviderSelection.choose(Optional.of(older), McpwireSettings.fromSystemProperties().platform(), false);
         assertEquals(Optional.empty(), c.provider());
         String why = ((ProviderSelection.None) c).why();
         assertTrue(why.contains("built for version 1 of the platform SPI") && why.contains("speaks version "
@@ -115,7 +116,7 @@ class ProviderSelectionTest {
     @Test
     void anUnsupportedExplicitProviderServesInPlace() {
         PlatformDescriptors unsupported = new FakeUnsupported();
-        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.of(unsupported), true).provider());
+        assertEquals(Optional.empty(), ProviderSelection.choose(Optional.of(unsupported), McpwireSettings.fromSystemProperties().platform(), true).provider());
         StdioClaim claim = StdioClaim.builder().platform(unsupported).input(false).acquire();
         try {
             assertEquals(ClaimState.IN_PLACE, claim.outputState());

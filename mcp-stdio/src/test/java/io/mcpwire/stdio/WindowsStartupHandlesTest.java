@@ -5,7 +5,7 @@ import static io.mcpwire.stdio.FakeWire.readLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.FakeChild;
 import io.mcpwire.platform.test.FakeJvm;
 import io.mcpwire.platform.test.FakeProcess;

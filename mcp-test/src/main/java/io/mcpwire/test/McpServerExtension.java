@@ -2,7 +2,7 @@ package io.mcpwire.test;
 
 import io.mcpwire.check.CheckedServer;
 import io.mcpwire.check.Report;
-import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.platform.test.harness.ChildJvm;
 import io.mcpwire.protocol.ProtocolEra;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.platform.test.harness.ChildJvm;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;

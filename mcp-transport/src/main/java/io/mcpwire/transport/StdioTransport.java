@@ -1,5 +1,7 @@
 package io.mcpwire.transport;
 
+import io.mcpwire.stdio.HostWatch;
+import io.mcpwire.stdio.McpwireSettings;
 import io.mcpwire.stdio.StdioClaim;
 import io.mcpwire.stdio.Wire;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
@@ -48,14 +50,13 @@ import java.util.concurrent.CompletableFuture;
  * taken, are tabled in the connection's documentation ({@code io.mcpwire.transport.engine.Connection}).
  */
 public final class StdioTransport implements McpTransport {
-    /** The system property that turns the host watch off when {@code false} ({@link Builder#hostWatch}). */
-    public static final String HOST_WATCH_PROPERTY = "mcpwire.stdio.host-watch";
-
     private final Optional<StdioClaim> claim;
     private final Connection connection;
+    private final McpwireSettings settings;
 
-    private StdioTransport(TransportOptions options, Wire wire, Optional<StdioClaim> claim) {
+    private StdioTransport(TransportOptions options, Wire wire, Optional<StdioClaim> claim, McpwireSettings settings) {
         this.claim = claim;
+        this.settings = settings;
         this.connection = new Connection(options, wire);
     }
 
@@ -67,6 +68,11 @@ public final class StdioTransport implements McpTransport {
     /** A builder, to pass a claim or streams, or change the limits. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** The settings this transport was built with: the builder's, over the system properties read at {@code build()}. */
+    public McpwireSettings settings() {
+        return settings;
     }
 
     /** The claim this transport serves over and will release; empty over the caller's streams. */
@@ -146,7 +152,8 @@ public final class StdioTransport implements McpTransport {
         private Duration gracePeriod = Duration.ofSeconds(5);
         private long outboundQueueBytes = 32L * 1024 * 1024;
         private boolean answerDecodeErrors = true;
-        private boolean hostWatch = !"false".equalsIgnoreCase(System.getProperty(HOST_WATCH_PROPERTY, "true"));
+        private Optional<McpwireSettings> settings = Optional.empty();
+        private Optional<HostWatch> hostWatch = Optional.empty();
         private CompletableFuture<?> hostExitForTests;
 
         private Builder() {
@@ -246,14 +253,23 @@ public final class StdioTransport implements McpTransport {
         }
 
         /**
-         * Whether the session ends when the process that started this one exits, even while
-         * stdin stays open, as at end of input (default true; {@code -Dmcpwire.stdio.host-watch=false}
-         * turns it off). It watches the parent process as the JDK's {@link ProcessHandle} sees it
-         * at start, so it cannot see a host that starts servers through a wrapper that stays
-         * alive, nor a host that dies after this process was re-parented to a subreaper.
+         * Every setting at once (see {@link McpwireSettings}), in place of the system properties,
+         * which are otherwise read at {@link #build()}: the claim the transport takes itself is
+         * taken with them, and the host watch is theirs. The calls on this builder still win.
          */
-        public Builder hostWatch(boolean watch) {
-            this.hostWatch = watch;
+        public Builder settings(McpwireSettings settings) {
+            this.settings = Optional.of(Objects.requireNonNull(settings, "settings"));
+            return this;
+        }
+
+        /**
+         * Which processes the session ends with, even while stdin stays open, as at end of input
+         * (default: {@code mcpwire.host-watch}, else {@link HostWatch#ANCESTORS}: the host, seen
+         * through the wrappers that start this process and wait for it; see {@code docs/transport.md},
+         * "Shutdown", for what it cannot see).
+         */
+        public Builder hostWatch(HostWatch watch) {
+            this.hostWatch = Optional.of(Objects.requireNonNull(watch, "watch"));
             return this;
         }
 
@@ -275,10 +291,13 @@ public final class StdioTransport implements McpTransport {
          * @throws io.mcpwire.stdio.ClaimRefusedException when another claim holds them
          */
         public StdioTransport build() {
+            McpwireSettings effective = settings.orElseGet(McpwireSettings::fromSystemProperties);
+            effective = hostWatch.map(effective::withHostWatch).orElse(effective);
             TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
-                    answerDecodeErrors, hostWatch, source.releaseOnClose(), Optional.ofNullable(hostExitForTests));
-            Optional<StdioClaim> claim = source.claim();
-            return new StdioTransport(options, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim);
+                    answerDecodeErrors, effective.hostWatch(), source.releaseOnClose(), Optional.ofNullable(hostExitForTests));
+            Optional<StdioClaim> claim = source.claim(effective);
+            return new StdioTransport(options, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim,
+                    claim.map(c -> c.settings().withHostWatch(options.hostWatch())).orElse(effective));
         }
     }
 }

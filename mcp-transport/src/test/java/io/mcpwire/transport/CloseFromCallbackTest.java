@@ -1,5 +1,6 @@
 package io.mcpwire.transport;
 
+import io.mcpwire.stdio.HostWatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,7 +80,7 @@ class CloseFromCallbackTest {
     @Test
     void atEndOfInput() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
-        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(false).build(), false);
+        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(HostWatch.OFF).build(), false);
         fake.client().closeInput();
         server.await(TransportClosed.Reason.END_OF_INPUT);
     }
@@ -87,7 +88,7 @@ class CloseFromCallbackTest {
     @Test
     void onAnExplicitClose() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
-        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(false).build(), false);
+        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(HostWatch.OFF).build(), false);
         server.transport.close(); // this thread wins, and runs onClosed
         server.await(TransportClosed.Reason.CLOSED);
     }
@@ -95,7 +96,7 @@ class CloseFromCallbackTest {
     @Test
     void fromOnMessageThenOnClosed() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
-        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(false).build(), true);
+        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(HostWatch.OFF).build(), true);
         fake.client().send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
         server.await(TransportClosed.Reason.CLOSED);
     }
@@ -103,7 +104,7 @@ class CloseFromCallbackTest {
     @Test
     void whenTheClientStopsReading() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
-        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(false).build(), false);
+        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(HostWatch.OFF).build(), false);
         fake.client().disconnect(); // the client exits: its end of input, and the next write fails on the writer thread
         try {
             server.transport.send(new JsonRpcNotification("notifications/message", null));

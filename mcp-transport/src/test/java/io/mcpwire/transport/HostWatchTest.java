@@ -1,5 +1,6 @@
 package io.mcpwire.transport;
 
+import io.mcpwire.stdio.HostWatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,7 +85,7 @@ class HostWatchTest {
     void withTheWatchOffTheHostsExitChangesNothing() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
         CompletableFuture<Void> hostExit = new CompletableFuture<>();
-        StdioTransport t = StdioTransport.builder().platform(fake).hostExit(hostExit).hostWatch(false).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).hostExit(hostExit).hostWatch(HostWatch.OFF).build();
         Answers server = new Answers(t, new CountDownLatch(0));
         hostExit.complete(null);
         fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");

@@ -1,5 +1,6 @@
 package io.mcpwire.transport;
 
+import io.mcpwire.stdio.HostWatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,7 +78,7 @@ class InputEndedTest {
     void atEndOfInputTheListenerHearsItAfterEveryRequestAndTheOpenSubscriptionIsAnswered() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
         // A grace period longer than the test's own wait: only the end of input can end the subscription in time.
-        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMinutes(5)).hostWatch(false).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMinutes(5)).hostWatch(HostWatch.OFF).build();
         Subscriptions server = new Subscriptions(t);
         t.start(server);
         fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"listen\"}");
@@ -96,7 +97,7 @@ class InputEndedTest {
     @Test
     void closeWhenAnsweredWaitsForTheAnswerOwedThenClosesAndStopsReading() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
-        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMinutes(5)).hostWatch(false).build();
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMinutes(5)).hostWatch(HostWatch.OFF).build();
         CountDownLatch slowArrived = new CountDownLatch(1);
         CompletableFuture<RequestId> slow = new CompletableFuture<>();
         Subscriptions server = new Subscriptions(t) {

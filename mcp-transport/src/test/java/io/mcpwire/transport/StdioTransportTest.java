@@ -14,7 +14,7 @@ import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcNotification;
 import io.mcpwire.jsonrpc.JsonRpcRequest;
 import io.mcpwire.jsonrpc.JsonRpcResult;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.platform.test.Op;
 import io.mcpwire.platform.test.TableSnapshot;

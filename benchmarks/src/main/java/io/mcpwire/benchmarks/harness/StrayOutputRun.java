@@ -15,8 +15,8 @@ import java.util.Map;
  * The cost of the stray-output drain, side by side: the demo server with stderr a pipe the harness
  * reads, as hosts that show a server's log do, in three set-ups. {@code drained} is the default (fd
  * 1's stray output and fd 2 through the drain), {@code direct} drains fd 1 only
- * ({@code -Dmcpwire.stdio.stderr=direct}), and {@code undrained} writes stray output to stderr
- * directly, as before the drain ({@code -Dmcpwire.stray=/dev/stderr}, a path, which is never
+ * ({@code -Dmcpwire.stderr=direct}), and {@code undrained} writes stray output to stderr
+ * directly, as before the drain ({@code -Dmcpwire.stray-output=/dev/stderr}, a path, which is never
  * drained). Each is measured with a tool that prints ({@code spill}, 1 KiB to stdout and 1 KiB to
  * stderr per call) and with one that does not ({@code echo}, 1 KiB).
  */
@@ -35,8 +35,8 @@ final class StrayOutputRun {
     StrayOutputRun(Path root, List<String> demoServer) {
         this.root = root;
         setups.put("drained", withProperty(demoServer, null));
-        setups.put("direct", withProperty(demoServer, "-Dmcpwire.stdio.stderr=direct"));
-        setups.put("undrained", withProperty(demoServer, "-Dmcpwire.stray=/dev/stderr"));
+        setups.put("direct", withProperty(demoServer, "-Dmcpwire.stderr=direct"));
+        setups.put("undrained", withProperty(demoServer, "-Dmcpwire.stray-output=/dev/stderr"));
     }
 
     private static List<String> withProperty(List<String> command, String property) {

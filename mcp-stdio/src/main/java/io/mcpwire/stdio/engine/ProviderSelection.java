@@ -4,6 +4,7 @@ import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.Probe;
+import io.mcpwire.stdio.McpwireSettings;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,10 +28,8 @@ import java.util.stream.Collectors;
  * isolation is off and why.
  */
 public final class ProviderSelection {
-    /** The system property that names a provider. */
-    public static final String PROPERTY = "mcpwire.platform";
-
-    private static final String OFF = "-D" + PROPERTY + "=none";
+    private static final String PROPERTY = McpwireSettings.PLATFORM;
+    private static final String OFF = PROPERTY + "=none";
     private static final AtomicBoolean WARNED = new AtomicBoolean();
     private static final AtomicBoolean REPORTED = new AtomicBoolean();
     private static volatile List<PlatformDescriptors> loaded;
@@ -63,11 +62,12 @@ public final class ProviderSelection {
     }
 
     /**
-     * Chooses: {@code explicit} when given, else by property or priority. With none, the one
-     * warning on stderr says why (unless {@code warn} is false).
+     * Chooses: {@code explicit} when given, else the provider {@code named} (the setting
+     * {@code mcpwire.platform}), else by priority. With none, the one warning on stderr says why
+     * (unless {@code warn} is false).
      */
-    public static Choice choose(Optional<PlatformDescriptors> explicit, boolean warn) {
-        Choice c = explicit.map(ProviderSelection::given).orElseGet(ProviderSelection::pick);
+    public static Choice choose(Optional<PlatformDescriptors> explicit, Optional<String> named, boolean warn) {
+        Choice c = explicit.map(ProviderSelection::given).orElseGet(() -> pick(named.orElse("")));
         if (c instanceof None none && none.why().equals(OFF)) {
             LOG.log(Level.INFO, "stdio isolation is off: {0}", OFF);
         } else if (c instanceof None none && warn && WARNED.compareAndSet(false, true)) {
@@ -105,8 +105,7 @@ public final class ProviderSelection {
         }
     }
 
-    private static Choice pick() {
-        String wanted = System.getProperty(PROPERTY, "").trim();
+    private static Choice pick(String wanted) {
         if (wanted.equals("none")) {
             return new None(OFF);
         }
@@ -121,7 +120,7 @@ public final class ProviderSelection {
     private static Choice byName(String wanted, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
         List<PlatformDescriptors> named = all.stream().filter(p -> p.name().equals(wanted)).collect(Collectors.toList());
         if (named.isEmpty()) {
-            return new None("-D" + PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
+            return new None(PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
         }
         for (PlatformDescriptors p : named) {
             Optional<String> why = unusable(p);
@@ -130,7 +129,7 @@ public final class ProviderSelection {
             }
             passedOver.put(p, why.get());
         }
-        return new None("-D" + PROPERTY + "=" + wanted + " cannot be used: " + String.join("; ", new LinkedHashSet<>(passedOver.values())));
+        return new None(PROPERTY + "=" + wanted + " cannot be used: " + String.join("; ", new LinkedHashSet<>(passedOver.values())));
     }
 
     /**

@@ -6,6 +6,7 @@ import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.jsonrpc.TransportClosed;
 import io.mcpwire.jsonrpc.TransportListener;
+import io.mcpwire.stdio.HostWatch;
 import io.mcpwire.stdio.Wire;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -86,7 +87,7 @@ public final class Connection {
     private final AnswerBatching batching;
     private final Thread dispatcher;
     private final Thread writer;
-    private final HostWatch watch;
+    private final HostWatcher watch;
     /** Counted down when the dispatcher has dispatched its last line. */
     private final CountDownLatch dispatched = new CountDownLatch(1);
     /** Whether the listener has been told that no more requests will come. */
@@ -108,8 +109,9 @@ public final class Connection {
         this.writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
         this.dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);
-        this.watch = !options.hostWatch() ? HostWatch.NONE
-                : options.hostExit().map(exit -> HostWatch.of(exit, this::hostExited)).orElseGet(() -> HostWatch.parent(this::hostExited));
+        this.watch = options.hostWatch() == HostWatch.OFF ? HostWatcher.NONE
+                : options.hostExit().map(exit -> HostWatcher.of(exit, this::hostExited))
+                        .orElseGet(() -> HostWatcher.of(options.hostWatch(), progress::moved, this::hostExited));
     }
 
     /** The connection's lifecycle. */

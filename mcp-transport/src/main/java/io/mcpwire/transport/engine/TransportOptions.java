@@ -1,5 +1,6 @@
 package io.mcpwire.transport.engine;
 
+import io.mcpwire.stdio.HostWatch;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -11,6 +12,6 @@ import java.util.concurrent.CompletableFuture;
  * @param hostExit       for tests: the host's exit, in place of the parent process's
  */
 public record TransportOptions(JsonRpcCodec codec, int maxMessageBytes, long graceNanos, long outboundQueueBytes,
-                        boolean answerDecodeErrors, boolean hostWatch, boolean releaseOnClose,
+                        boolean answerDecodeErrors, HostWatch hostWatch, boolean releaseOnClose,
                         Optional<CompletableFuture<?>> hostExit) {
 }

@@ -1,5 +1,6 @@
 package io.mcpwire.transport.engine;
 
+import io.mcpwire.stdio.McpwireSettings;
 import io.mcpwire.stdio.StdioClaim;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.transport.engine.CallerStreams;
@@ -10,8 +11,8 @@ import java.util.Optional;
 /** Where a transport's wire comes from, as its builder was told: one of three, never unset. */
 public sealed interface WireSource {
 
-    /** The claim to serve over, taken now when the builder was not given one; empty for the caller's streams. */
-    Optional<StdioClaim> claim();
+    /** The claim to serve over, taken now with {@code settings} when the builder was not given one; empty for the caller's streams. */
+    Optional<StdioClaim> claim(McpwireSettings settings);
 
     /** What the builder was given, for messages. */
     String describe();
@@ -41,8 +42,8 @@ public sealed interface WireSource {
      */
     record ClaimAtBuild(Optional<PlatformDescriptors> platform) implements WireSource {
         @Override
-        public Optional<StdioClaim> claim() {
-            StdioClaim.Builder claim = StdioClaim.builder();
+        public Optional<StdioClaim> claim(McpwireSettings settings) {
+            StdioClaim.Builder claim = StdioClaim.builder().settings(settings);
             platform.ifPresent(claim::platform);
             return Optional.of(claim.acquire());
         }
@@ -61,7 +62,7 @@ public sealed interface WireSource {
      */
     record GivenClaim(StdioClaim given, boolean kept) implements WireSource {
         @Override
-        public Optional<StdioClaim> claim() {
+        public Optional<StdioClaim> claim(McpwireSettings settings) {
             return Optional.of(given);
         }
 
@@ -79,7 +80,7 @@ public sealed interface WireSource {
      */
     record GivenStreams(InputStream input, OutputStream output) implements WireSource {
         @Override
-        public Optional<StdioClaim> claim() {
+        public Optional<StdioClaim> claim(McpwireSettings settings) {
             return Optional.empty();
         }
 

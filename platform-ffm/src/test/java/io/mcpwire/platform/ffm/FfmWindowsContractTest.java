@@ -6,7 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.kit.EnabledOnWindows;
 import io.mcpwire.platform.test.kit.ProviderContract;
 import java.lang.foreign.Arena;

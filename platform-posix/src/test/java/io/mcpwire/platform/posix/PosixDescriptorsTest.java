@@ -13,7 +13,7 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.rules.posix.PosixConstants;
 import io.mcpwire.platform.rules.posix.PosixLib;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

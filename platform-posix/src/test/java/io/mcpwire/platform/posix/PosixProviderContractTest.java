@@ -3,7 +3,7 @@ package io.mcpwire.platform.posix;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.rules.posix.PosixLib;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.kit.EnabledOnPosix;
 import io.mcpwire.platform.test.kit.ProviderContract;
 import java.time.Duration;

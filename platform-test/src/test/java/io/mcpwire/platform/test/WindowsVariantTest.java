@@ -1,5 +1,6 @@
 package io.mcpwire.platform.test;
 
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

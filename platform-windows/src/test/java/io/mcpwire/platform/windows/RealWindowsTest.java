@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import io.mcpwire.platform.test.ChildJvm;
+import io.mcpwire.platform.test.harness.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;

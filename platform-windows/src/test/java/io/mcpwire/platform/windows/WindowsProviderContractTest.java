@@ -4,7 +4,7 @@ import com.sun.jna.Native;
 import com.sun.jna.ptr.LongByReference;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.kit.EnabledOnWindows;
 import io.mcpwire.platform.test.kit.ProviderContract;
 import io.mcpwire.platform.windows.jna.Pipes;

@@ -13,7 +13,7 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.rules.windows.Win32;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.platform.test.Op;
 import io.mcpwire.platform.test.StderrMode;

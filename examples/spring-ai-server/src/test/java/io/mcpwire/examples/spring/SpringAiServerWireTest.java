@@ -32,7 +32,7 @@ class SpringAiServerWireTest {
     @RegisterExtension
     final McpServerExtension server = McpServerExtension.inProcess(() -> contexts.add(
             // the session's end is the test's: the starter's own would exit the JVM
-            SpringApplication.run(SpringAiServer.class, "--mcpwire.stdio.exit-at-end-of-input=false")));
+            SpringApplication.run(SpringAiServer.class, "--mcpwire.exit-at-end-of-input=false")));
 
     @AfterEach
     void close() {

@@ -15,7 +15,7 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.EnumSet;
 import java.util.Optional;

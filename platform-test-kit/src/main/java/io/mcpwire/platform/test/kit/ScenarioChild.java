@@ -3,7 +3,7 @@ package io.mcpwire.platform.test.kit;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.stdio.ClaimState;
 import io.mcpwire.stdio.StdioClaim;
 import java.io.BufferedReader;

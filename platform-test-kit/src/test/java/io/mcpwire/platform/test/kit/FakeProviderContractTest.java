@@ -2,7 +2,7 @@ package io.mcpwire.platform.test.kit;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.FakeProcess;
 import java.time.Duration;
 

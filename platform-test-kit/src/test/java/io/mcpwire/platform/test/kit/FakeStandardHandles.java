@@ -1,6 +1,6 @@
 package io.mcpwire.platform.test.kit;
 
-import io.mcpwire.platform.test.BlockedThreads;
+import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.FakeJvm;
 import io.mcpwire.platform.test.FakeProcess;
 import java.io.IOException;

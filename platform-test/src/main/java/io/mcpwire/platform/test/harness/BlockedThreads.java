@@ -1,4 +1,4 @@
-package io.mcpwire.platform.test;
+package io.mcpwire.platform.test.harness;
 
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.mcpwire.platform.test;
+package io.mcpwire.platform.test.harness;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * stdin, only now reads stderr, and waits for the server to end.
  *
  * <p>From the command line, for servers outside a test's reach: {@code java -cp
- * mcpwire-platform-test.jar io.mcpwire.platform.test.UnreadStderrHost TOOL ARGUMENTS_JSON COMMAND...}
+ * mcpwire-platform-test.jar io.mcpwire.platform.test.harness.UnreadStderrHost TOOL ARGUMENTS_JSON COMMAND...}
  * prints how long the answer took and exits 0 when it came within {@link #PROMISE} and the server
  * then ended.
  */

@@ -1,4 +1,4 @@
-package io.mcpwire.platform.test;
+package io.mcpwire.platform.test.harness;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,7 @@ import java.util.concurrent.TimeoutException;
  * request, then holds a fifo open) and the server on that fifo, waits for the answer, and exits.
  *
  * <p>From the command line, for servers outside a test's reach:
- * {@code java -cp mcpwire-platform-test.jar io.mcpwire.platform.test.DyingHost COMMAND...} prints how long the
+ * {@code java -cp mcpwire-platform-test.jar io.mcpwire.platform.test.harness.DyingHost COMMAND...} prints how long the
  * server outlived its host and exits 0 when it ended within 3 s.
  */
 public final class DyingHost {

@@ -1,0 +1,113 @@
+package io.mcpwire.stdio;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Every setting of mcpwire's claim and transport, in one record, read in one place. Each setting
+ * has one name, under the prefix {@code mcpwire.}, the same everywhere: the system property
+ * {@code -Dmcpwire.NAME=VALUE}, the Spring starter's property {@code mcpwire.NAME} (which a system
+ * property or an environment variable {@code MCPWIRE_NAME} also sets), and the builders' and the
+ * Kotlin options' method of the same name. An explicit call on a builder wins over the system
+ * property, which wins over the default.
+ *
+ * <table>
+ * <caption>Settings</caption>
+ * <tr><th>name</th><th>values</th><th>default</th><th>what it chooses</th></tr>
+ * <tr><td>{@code mcpwire.platform}</td><td>a provider's name ({@code posix}, {@code windows}, {@code ffm},
+ *     {@code fake}), {@code none}</td><td>the best that can run</td><td>the platform provider; {@code none}
+ *     turns isolation off</td></tr>
+ * <tr><td>{@code mcpwire.isolation}</td><td>{@code preferred}, {@code required}</td><td>{@code preferred}</td>
+ *     <td>whether a claim that cannot isolate may serve in place ({@link Isolation})</td></tr>
+ * <tr><td>{@code mcpwire.stray-output}</td><td>{@code stderr}, {@code null}, a file path</td><td>{@code stderr}</td>
+ *     <td>where stray output goes ({@link StrayOutput})</td></tr>
+ * <tr><td>{@code mcpwire.stderr}</td><td>{@code guarded}, {@code direct}</td><td>{@code guarded}</td>
+ *     <td>whether the process's own stderr goes through the drain ({@link StderrPolicy})</td></tr>
+ * <tr><td>{@code mcpwire.host-watch}</td><td>{@code ancestors}, {@code parent}, {@code off}</td><td>{@code ancestors}</td>
+ *     <td>which processes the session ends with ({@link HostWatch})</td></tr>
+ * </table>
+ *
+ * @param platform    the provider's name; empty to choose the best that can run
+ * @param isolation   whether a claim that cannot isolate may serve in place
+ * @param strayOutput where stray output goes
+ * @param stderr      whether the process's own stderr goes through the drain
+ * @param hostWatch   which processes the session ends with
+ */
+public record McpwireSettings(Optional<String> platform, Isolation isolation, StrayOutput strayOutput, StderrPolicy stderr,
+                              HostWatch hostWatch) {
+    /** {@code mcpwire.platform}. */
+    public static final String PLATFORM = "mcpwire.platform";
+    /** {@code mcpwire.isolation}. */
+    public static final String ISOLATION = "mcpwire.isolation";
+    /** {@code mcpwire.stray-output}. */
+    public static final String STRAY_OUTPUT = "mcpwire.stray-output";
+    /** {@code mcpwire.stderr}. */
+    public static final String STDERR = "mcpwire.stderr";
+    /** {@code mcpwire.host-watch}. */
+    public static final String HOST_WATCH = "mcpwire.host-watch";
+
+    /** Validates the members. */
+    public McpwireSettings {
+        Objects.requireNonNull(platform, "platform");
+        Objects.requireNonNull(isolation, "isolation");
+        Objects.requireNonNull(strayOutput, "strayOutput");
+        Objects.requireNonNull(stderr, "stderr");
+        Objects.requireNonNull(hostWatch, "hostWatch");
+    }
+
+    /** The defaults, whatever the system properties say. */
+    public static McpwireSettings defaults() {
+        return new McpwireSettings(Optional.empty(), Isolation.PREFERRED, StrayOutput.stderr(), StderrPolicy.GUARDED, HostWatch.ANCESTORS);
+    }
+
+    /**
+     * What the system properties say now, every setting read once, here; the default for each
+     * one unset.
+     *
+     * @throws IllegalArgumentException when one is set to a value it does not take, naming it
+     */
+    public static McpwireSettings fromSystemProperties() {
+        return from(name -> Optional.ofNullable(System.getProperty(name)));
+    }
+
+    /**
+     * What {@code source} says, given each setting's full name ({@code mcpwire.stderr}); the
+     * default for each it does not have: system properties, a framework's environment.
+     *
+     * @throws IllegalArgumentException when a setting has a value it does not take, naming it
+     */
+    public static McpwireSettings from(Function<String, Optional<String>> source) {
+        Optional<String> platform = source.apply(PLATFORM).map(String::trim).filter(v -> !v.isEmpty() && !v.equals("auto"));
+        return new McpwireSettings(platform,
+                Isolation.parse(source.apply(ISOLATION).orElse("")),
+                StrayOutput.parse(source.apply(STRAY_OUTPUT).orElse("")),
+                StderrPolicy.parse(source.apply(STDERR).orElse("")),
+                HostWatch.parse(source.apply(HOST_WATCH).orElse("")));
+    }
+
+    /** These settings with the provider named {@code name}. */
+    public McpwireSettings withPlatform(String name) {
+        return new McpwireSettings(Optional.of(name), isolation, strayOutput, stderr, hostWatch);
+    }
+
+    /** These settings with {@code isolation}. */
+    public McpwireSettings withIsolation(Isolation isolation) {
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+    }
+
+    /** These settings with {@code strayOutput}. */
+    public McpwireSettings withStrayOutput(StrayOutput strayOutput) {
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+    }
+
+    /** These settings with {@code stderr}. */
+    public McpwireSettings withStderr(StderrPolicy stderr) {
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+    }
+
+    /** These settings with {@code hostWatch}. */
+    public McpwireSettings withHostWatch(HostWatch hostWatch) {
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+    }
+}

@@ -1,0 +1,91 @@
+package io.mcpwire.transport.engine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The processes a session ends with, found from this process's ancestry at the watch's start: the
+ * parent, and, while the parent is a wrapper that waits for this process and passes the host's
+ * stdio through ({@code sh -c}, {@code bash -c}, {@code cmd /c}, {@code powershell -Command}),
+ * the wrappers up to the first ancestor that is not one, the host. Never above the host, so no
+ * ancestor of the host (a terminal, a login session) can end the session.
+ */
+final class Ancestry {
+    /** The most wrappers passed through: a deeper chain is not a host's launch. */
+    static final int MAX_WRAPPERS = 8;
+    private static final List<String> SHELLS = List.of("sh", "bash", "dash", "zsh", "ksh", "ash", "busybox");
+    private static final List<String> POWERSHELLS = List.of("powershell", "pwsh");
+
+    private Ancestry() {
+    }
+
+    /**
+     * The parent alone ({@code throughWrappers} false), or the parent and the wrappers above it up
+     * to the host; empty when there is no parent worth watching: none, or init (pid 1) after a
+     * launcher that exited at once re-parented this process.
+     */
+    static List<ProcessHandle> watched(boolean throughWrappers) {
+        List<ProcessHandle> chain = new ArrayList<>();
+        Optional<ProcessHandle> next = ProcessHandle.current().parent();
+        while (next.isPresent() && next.get().pid() != 1) {
+            ProcessHandle p = next.get();
+            chain.add(p);
+            if (!throughWrappers || chain.size() > MAX_WRAPPERS || !isWrapper(p)) {
+                break;
+            }
+            next = p.parent();
+        }
+        return chain;
+    }
+
+    /**
+     * Whether {@code p} is a shell or command interpreter running one command for its parent
+     * ({@code -c}, {@code /c}, {@code -Command}, {@code -File}), by its command line. An interactive
+     * shell is not: it is a person's terminal, the host. A process whose command line cannot be
+     * read is not either: it is taken for the host, as before wrappers were seen through.
+     */
+    static boolean isWrapper(ProcessHandle p) {
+        Optional<String> command = p.info().command();
+        Optional<String[]> arguments = p.info().arguments();
+        if (command.isEmpty() || arguments.isEmpty()) {
+            return false;
+        }
+        String name = Path.of(command.get()).getFileName().toString().toLowerCase(Locale.ROOT).replaceFirst("\\.exe$", "");
+        List<String> args = List.of(arguments.get());
+        if (SHELLS.contains(name)) {
+            return args.stream().anyMatch(a -> a.startsWith("-") && !a.startsWith("--") && a.contains("c"));
+        }
+        if (name.equals("cmd")) {
+            return args.stream().anyMatch(a -> a.equalsIgnoreCase("/c"));
+        }
+        if (POWERSHELLS.contains(name)) {
+            return args.stream().map(a -> a.toLowerCase(Locale.ROOT)).anyMatch(a -> a.equals("-command") || a.equals("-c") || a.equals("-file"));
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code p} still runs: on Linux, a process that exited but that its parent has not
+     * reaped yet (a zombie, which the JDK's {@code isAlive} counts as alive) has ended.
+     */
+    static boolean alive(ProcessHandle p) {
+        if (!p.isAlive()) {
+            return false;
+        }
+        Path stat = Path.of("/proc", Long.toString(p.pid()), "stat");
+        try {
+            String s = Files.readString(stat, StandardCharsets.US_ASCII);
+            int end = s.lastIndexOf(')');
+            char state = end >= 0 && end + 2 < s.length() ? s.charAt(end + 2) : '?';
+            return state != 'Z' && state != 'X';
+        } catch (IOException | RuntimeException notLinux) {
+            return true; // no /proc: the JDK's answer stands
+        }
+    }
+}
