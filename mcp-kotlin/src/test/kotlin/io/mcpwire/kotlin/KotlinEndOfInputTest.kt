@@ -2,6 +2,7 @@ package io.mcpwire.kotlin
 
 import io.mcpwire.kotlin.servers.NoisyKotlinServer
 import io.mcpwire.platform.test.harness.ChildJvm
+import io.mcpwire.platform.test.harness.DetachedLauncher
 import io.mcpwire.platform.test.harness.DyingHost
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertTrue
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs
 import org.junit.jupiter.api.condition.OS
 import org.junit.jupiter.api.io.TempDir
 import java.nio.charset.StandardCharsets
+import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
 import java.util.concurrent.TimeUnit
@@ -41,11 +43,20 @@ class KotlinEndOfInputTest {
 
     @Test
     @EnabledOnOs(value = [OS.LINUX, OS.MAC], disabledReason = "the host is a POSIX shell with a fifo")
-    fun itEndsWithItsHost() {
-        val o = DyingHost.run(SERVER, DyingHost.INITIALIZE, dir, Duration.ofSeconds(15))
-        assertTrue(o.helperHeld(), "the helper still held the server's stdin open")
-        assertTrue(o.keptThePromise(), "ended " + o.outlived() + " after its host\n" + o.stderr())
-        assertTrue(o.stdout().contains("\"id\":1"), "answered before: " + o.stdout())
+    fun itEndsWithItsHostThroughAWrapperOrNot() {
+        for (launch in DyingHost.Launch.values()) {
+            val o = DyingHost.run(SERVER, launch, DyingHost.INITIALIZE, Files.createDirectories(dir.resolve(launch.name)), Duration.ofSeconds(15))
+            assertTrue(o.helperHeld() && o.wrapperLived(), "$launch: the helper still held the server's stdin open, any wrapper lived")
+            assertTrue(o.keptThePromise(), "$launch: ended " + o.outlived() + " after its host\n" + o.stderr())
+            assertTrue(o.stdout().contains("\"id\":1"), "$launch: answered before: " + o.stdout())
+        }
+    }
+
+    @Test
+    @EnabledOnOs(value = [OS.LINUX, OS.MAC], disabledReason = "the launcher is a POSIX shell with a fifo")
+    fun aLauncherThatExitsAtOnceDoesNotEndTheSession() {
+        val o = DetachedLauncher.run(SERVER, DyingHost.INITIALIZE, PING_2, Duration.ofSeconds(3), dir, Duration.ofSeconds(30))
+        assertTrue(o.answeredAfterTheLauncher(), "the session went on after its launcher left\n" + o.stdout() + o.stderr())
     }
 
     /** Starts the server, reads [answersFirst] answers to the session's opening requests, closes stdin, and waits for the exit. */
@@ -75,6 +86,7 @@ class KotlinEndOfInputTest {
         private const val EXIT_SECONDS = 10L
         private val SERVER: List<String> = listOf(ChildJvm.java(), "--enable-native-access=ALL-UNNAMED", "-cp",
             KotlinServerWireTest.TEST_CLASS_PATH, NoisyKotlinServer::class.java.name, "--no-child")
+        private const val PING_2 = """{"jsonrpc":"2.0","id":2,"method":"ping"}"""
         private val OPENING = listOf(
             """{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}""",
             """{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"noisy","arguments":{}}}""",

@@ -2,6 +2,7 @@ package io.mcpwire.sdkbridge;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpwire.platform.test.harness.DetachedLauncher;
 import io.mcpwire.platform.test.harness.DyingHost;
 import java.io.File;
 import java.nio.file.Files;
@@ -31,8 +32,17 @@ class BridgeHostDeathTest {
                 + Path.of("target", "test-classes").toAbsolutePath() + File.pathSeparator + Path.of("target", "classes").toAbsolutePath();
         List<String> server = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classPath,
                 NoisyOfficialServer.class.getName(), "--no-child");
-        DyingHost.Outcome o = DyingHost.run(server, DyingHost.INITIALIZE, dir, Duration.ofSeconds(15));
-        assertTrue(o.helperHeld(), "the helper still held the server's stdin open");
+        for (DyingHost.Launch launch : DyingHost.Launch.values()) {
+            assertEndsWithItsHost(DyingHost.run(server, launch, DyingHost.INITIALIZE, Files.createDirectories(dir.resolve(launch.name())), Duration.ofSeconds(15)));
+        }
+        DetachedLauncher.Outcome detached = DetachedLauncher.run(server, DyingHost.INITIALIZE,
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}", Duration.ofSeconds(3), Files.createDirectories(dir.resolve("detached")),
+                Duration.ofSeconds(30));
+        assertTrue(detached.answeredAfterTheLauncher(), "a launcher that exits at once does not end the session\n" + detached.stderr());
+    }
+
+    private static void assertEndsWithItsHost(DyingHost.Outcome o) {
+        assertTrue(o.helperHeld() && o.wrapperLived(), "the helper still held the server's stdin open, and any wrapper lived");
         assertTrue(o.keptThePromise(), "ended " + o.outlived() + " after its host\n" + o.stderr());
         assertTrue(o.stderr().contains("the process that started this server exited"), o.stderr());
         assertTrue(o.stdout().contains("\"id\":1"), "answered before: " + o.stdout());

@@ -34,15 +34,29 @@ public final class DyingHost {
             + "\"$@\" < \"$f\" > \"$o\" 2> \"$o.err\" & echo $! > \"$p\"; "
             + "while ! grep -q '\"id\":1' \"$o\" 2>/dev/null; do sleep 0.05; done; exit 0";
 
+    /** How the host starts the server. */
+    public enum Launch {
+        /** The server is the host's child. */
+        DIRECT,
+        /**
+         * Through a wrapper that waits for it, {@code sh -c '"$@"; exit $?'}, the shape of a wrapper
+         * script that does not {@code exec} (and of {@code cmd /c} on Windows): the server's parent
+         * is the wrapper, which outlives the host while the server runs.
+         */
+        THROUGH_A_WRAPPER
+    }
+
     /**
      * What happened after the host died.
      *
-     * @param outlived   how long the server ran on after its host exited; empty when it still ran at the wait's end
-     * @param stdout     what the server wrote to stdout
-     * @param stderr     what it wrote to stderr
-     * @param helperHeld whether the helper still held the server's stdin open when the host had exited
+     * @param outlived     how long the server ran on after its host exited; empty when it still ran at the wait's end
+     * @param stdout       what the server wrote to stdout
+     * @param stderr       what it wrote to stderr
+     * @param helperHeld   whether the helper still held the server's stdin open when the host had exited
+     * @param wrapperLived whether the wrapper between host and server was still alive when the host had
+     *                     exited (true when there is none)
      */
-    public record Outcome(Optional<Duration> outlived, String stdout, String stderr, boolean helperHeld) {
+    public record Outcome(Optional<Duration> outlived, String stdout, String stderr, boolean helperHeld, boolean wrapperLived) {
         /** Whether the server ended within {@link #PROMISE} of its host. */
         public boolean keptThePromise() {
             return outlived.isPresent() && outlived.get().compareTo(PROMISE) < 0;
@@ -58,10 +72,23 @@ public final class DyingHost {
      */
     public static Outcome run(List<String> server, String request, Path dir, Duration wait)
             throws IOException, InterruptedException {
+        return run(server, Launch.DIRECT, request, dir, wait);
+    }
+
+    /**
+     * Runs {@code server}, started as {@code launch} says, under a host that sends {@code request}
+     * (with id 1), waits for its answer and dies; then waits up to {@code wait} for the server to
+     * end, and kills what is left.
+     */
+    public static Outcome run(List<String> server, Launch launch, String request, Path dir, Duration wait)
+            throws IOException, InterruptedException {
         Path fifo = dir.resolve("stdin");
         Path out = dir.resolve("out");
         Path pid = dir.resolve("pid");
         List<String> command = new ArrayList<>(List.of("sh", "-c", HOST, "sh", fifo.toString(), out.toString(), pid.toString()));
+        if (launch == Launch.THROUGH_A_WRAPPER) {
+            command.addAll(List.of("sh", "-c", "\"$@\"; exit $?", "wrapper"));
+        }
         command.addAll(server);
         ProcessBuilder host = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("host.log").toFile());
         host.environment().put("REQUEST", request);
@@ -76,16 +103,23 @@ public final class DyingHost {
             helper = handle(pid.resolveSibling("pid.helper"));
             boolean held = helper.map(ProcessHandle::isAlive).orElse(false);
             serverProcess = handle(pid);
+            boolean wrapperLived = true;
+            if (launch == Launch.THROUGH_A_WRAPPER) {
+                ProcessHandle wrapper = serverProcess.orElseThrow();
+                wrapperLived = wrapper.isAlive();
+                serverProcess = wrapper.children().findFirst(); // the server itself, the wrapper's child
+            }
             Optional<Duration> outlived = Optional.empty();
             try {
-                serverProcess.orElseThrow().onExit().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+                serverProcess.orElseThrow(() -> new IllegalStateException("no server under the wrapper"))
+                        .onExit().get(wait.toMillis(), TimeUnit.MILLISECONDS);
                 outlived = Optional.of(Duration.ofNanos(System.nanoTime() - hostGone));
             } catch (TimeoutException stillRunning) {
                 // reported as an empty outlived
             } catch (ExecutionException e) {
                 throw new IllegalStateException(e);
             }
-            return new Outcome(outlived, read(out), read(out.resolveSibling("out.err")), held);
+            return new Outcome(outlived, read(out), read(out.resolveSibling("out.err")), held, wrapperLived);
         } finally {
             p.destroyForcibly();
             helper.ifPresent(ProcessHandle::destroyForcibly);
@@ -93,13 +127,19 @@ public final class DyingHost {
         }
     }
 
-    /** Runs the command given as arguments under a dying host; exits 0 when it ended within {@link #PROMISE}. */
+    /**
+     * Runs the command given as arguments under a dying host, through a wrapper with
+     * {@code --through-a-wrapper} first; exits 0 when it ended within {@link #PROMISE}.
+     */
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory("dying-host");
-        Outcome o = run(List.of(args), INITIALIZE, dir, Duration.ofSeconds(15));
+        List<String> command = new ArrayList<>(List.of(args));
+        Launch launch = command.remove("--through-a-wrapper") ? Launch.THROUGH_A_WRAPPER : Launch.DIRECT;
+        Outcome o = run(command, launch, INITIALIZE, dir, Duration.ofSeconds(15));
         String verdict = o.outlived().map(d -> "ended " + d.toMillis() + " ms after its host").orElse("still ran 15 s after its host");
-        System.err.println("dying host: the server " + verdict + (o.helperHeld() ? ", its stdin still held open" : ""));
-        System.exit(o.keptThePromise() && o.helperHeld() ? 0 : 1);
+        System.err.println("dying host: the server " + verdict + (o.helperHeld() ? ", its stdin still held open" : "")
+                + (launch == Launch.THROUGH_A_WRAPPER ? (o.wrapperLived() ? ", its wrapper alive" : ", its wrapper gone") : ""));
+        System.exit(o.keptThePromise() && o.helperHeld() && o.wrapperLived() ? 0 : 1);
     }
 
     private static String read(Path file) throws IOException {
