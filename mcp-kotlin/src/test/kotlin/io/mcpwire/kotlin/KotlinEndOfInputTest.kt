@@ -55,7 +55,7 @@ class KotlinEndOfInputTest {
     @Test
     @EnabledOnOs(value = [OS.LINUX, OS.MAC], disabledReason = "the launcher is a POSIX shell with a fifo")
     fun aLauncherThatExitsAtOnceDoesNotEndTheSession() {
-        val o = DetachedLauncher.run(SERVER, DyingHost.INITIALIZE, PING_2, Duration.ofSeconds(3), dir, Duration.ofSeconds(30))
+        val o = DetachedLauncher.run(SERVER, DyingHost.INITIALIZE, DetachedLauncher.INITIALIZED_AND_PING, Duration.ofSeconds(3), dir, Duration.ofSeconds(30))
         assertTrue(o.answeredAfterTheLauncher(), "the session went on after its launcher left\n" + o.stdout() + o.stderr())
     }
 
@@ -86,7 +86,6 @@ class KotlinEndOfInputTest {
         private const val EXIT_SECONDS = 10L
         private val SERVER: List<String> = listOf(ChildJvm.java(), "--enable-native-access=ALL-UNNAMED", "-cp",
             KotlinServerWireTest.TEST_CLASS_PATH, NoisyKotlinServer::class.java.name, "--no-child")
-        private const val PING_2 = """{"jsonrpc":"2.0","id":2,"method":"ping"}"""
         private val OPENING = listOf(
             """{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}""",
             """{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"noisy","arguments":{}}}""",

@@ -36,7 +36,7 @@ class BridgeHostDeathTest {
             assertEndsWithItsHost(DyingHost.run(server, launch, DyingHost.INITIALIZE, Files.createDirectories(dir.resolve(launch.name())), Duration.ofSeconds(15)));
         }
         DetachedLauncher.Outcome detached = DetachedLauncher.run(server, DyingHost.INITIALIZE,
-                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}", Duration.ofSeconds(3), Files.createDirectories(dir.resolve("detached")),
+                DetachedLauncher.INITIALIZED_AND_PING, Duration.ofSeconds(3), Files.createDirectories(dir.resolve("detached")),
                 Duration.ofSeconds(30));
         assertTrue(detached.answeredAfterTheLauncher(), "a launcher that exits at once does not end the session\n" + detached.stderr());
     }

@@ -51,13 +51,12 @@ final class Ancestry {
      * read is not either: it is taken for the host, as before wrappers were seen through.
      */
     static boolean isWrapper(ProcessHandle p) {
-        Optional<String> command = p.info().command();
-        Optional<String[]> arguments = p.info().arguments();
-        if (command.isEmpty() || arguments.isEmpty()) {
+        List<String> line = commandLine(p);
+        if (line.isEmpty()) {
             return false;
         }
-        String name = Path.of(command.get()).getFileName().toString().toLowerCase(Locale.ROOT).replaceFirst("\\.exe$", "");
-        List<String> args = List.of(arguments.get());
+        String name = Path.of(line.get(0)).getFileName().toString().toLowerCase(Locale.ROOT).replaceFirst("\\.exe$", "");
+        List<String> args = line.subList(1, line.size());
         if (SHELLS.contains(name)) {
             return args.stream().anyMatch(a -> a.startsWith("-") && !a.startsWith("--") && a.contains("c"));
         }
@@ -68,6 +67,27 @@ final class Ancestry {
             return args.stream().map(a -> a.toLowerCase(Locale.ROOT)).anyMatch(a -> a.equals("-command") || a.equals("-c") || a.equals("-file"));
         }
         return false;
+    }
+
+    /**
+     * {@code p}'s command and arguments: on Linux from {@code /proc/PID/cmdline}, whole (the JDK's
+     * {@code ProcessHandle.Info} gives none for a command line longer than a page, as a JVM's class
+     * path often makes its wrapper's); elsewhere as the JDK reads them. Empty when unreadable.
+     */
+    static List<String> commandLine(ProcessHandle p) {
+        Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
+        try {
+            byte[] raw = Files.readAllBytes(cmdline);
+            if (raw.length > 0) {
+                return List.of(new String(raw, StandardCharsets.UTF_8).split("\0"));
+            }
+        } catch (IOException | RuntimeException notLinux) {
+            // read as the JDK does
+        }
+        List<String> line = new ArrayList<>();
+        p.info().command().ifPresent(line::add);
+        p.info().arguments().ifPresent(a -> line.addAll(List.of(a)));
+        return line.size() > 1 ? line : List.of();
     }
 
     /**

@@ -32,6 +32,10 @@ public final class DetachedLauncher {
     public record Outcome(boolean answeredAfterTheLauncher, String stdout, String stderr) {
     }
 
+    /** The rest of a legacy opening and a request: a legacy server answers nothing before {@code notifications/initialized}. */
+    public static final String INITIALIZED_AND_PING = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";
+
     private DetachedLauncher() {
     }
 
@@ -75,12 +79,13 @@ public final class DetachedLauncher {
     }
 
     /**
-     * Launches the command given as arguments detached, sends {@code initialize}, then a
-     * {@code ping} 3 s after the launcher's exit; exits 0 when both were answered.
+     * Launches the command given as arguments detached, sends {@code initialize}, then, 3 s after
+     * the launcher's exit, {@code notifications/initialized} and a {@code ping}; exits 0 when both
+     * requests were answered.
      */
     public static void main(String[] args) throws Exception {
         Path dir = Files.createTempDirectory("detached-launcher");
-        Outcome o = run(List.of(args), DyingHost.INITIALIZE, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}",
+        Outcome o = run(List.of(args), DyingHost.INITIALIZE, INITIALIZED_AND_PING,
                 Duration.ofSeconds(3), dir, Duration.ofSeconds(60));
         System.err.println("detached launcher: " + (o.answeredAfterTheLauncher()
                 ? "the session went on after its launcher exited at once" : "the session did not outlive its launcher\n" + o.stderr()));
