@@ -80,6 +80,74 @@ class DocsNamesTest {
         assertEquals(List.of(), missing, "named in the docs, found nowhere");
     }
 
+    /**
+     * Every state the docs quote (a name in capitals, {@code DIVERTED}, {@code KEPT_DIVERTED},
+     * {@code DRAINING}) is a name in the sources, and every thread name ({@code mcpwire-stdio-reader})
+     * is a string in them or an artifact of the build: a state or thread renamed in the code, and not
+     * in the docs, fails here.
+     */
+    @Test
+    void everyStateAndThreadNameTheDocsQuoteExists() throws IOException {
+        String sources = String.join("\n", allSources());
+        String poms = String.join("\n", poms());
+        Pattern state = Pattern.compile("[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}");
+        Pattern thread = Pattern.compile("mcpwire-[a-z0-9]+(?:-[a-z0-9]+)*");
+        List<String> missing = new ArrayList<>();
+        Set<String> checked = new TreeSet<>();
+        for (Path doc : docs()) {
+            String text = Files.readString(doc, StandardCharsets.UTF_8).replaceAll("(?s)```.*?```", "");
+            Matcher span = Pattern.compile("`([^`]+)`").matcher(text);
+            while (span.find()) {
+                String name = span.group(1).trim();
+                if (state.matcher(name).matches() && !STATE_OTHERS.contains(name)) {
+                    checked.add(name);
+                    if (!Pattern.compile("\\b" + name + "\\b").matcher(sources).find()) {
+                        missing.add(ROOT.relativize(doc) + ": state `" + name + "`");
+                    }
+                } else if (thread.matcher(name).matches()) {
+                    checked.add(name);
+                    if (!sources.contains("\"" + name + "\"") && !sources.contains("\"" + name + "-")
+                            && !poms.contains(">" + name + "<")) {
+                        missing.add(ROOT.relativize(doc) + ": thread or artifact `" + name + "`");
+                    }
+                }
+            }
+        }
+        assertTrue(checked.size() > 30, "checked the docs' states and thread names: " + checked);
+        assertEquals(List.of(), missing, "quoted in the docs, found nowhere in the code");
+    }
+
+    /** Names in capitals the docs quote that are the OS's or another program's, not mcpwire's. */
+    private static final Set<String> STATE_OTHERS = Set.of("JSON", "JVM", "API", "SDK", "MCP", "UTF", "NUL", "SPI", "CRT", "UCRT",
+            "PATH", "HOME", "TMPDIR", "JAVA_HOME", "JAVA_TOOL_OPTIONS", "MCP_TIMEOUT", "JDK", "FFM", "JNA", "AOT", "CDS", "JIT", "GC",
+            "POSIX", "LF", "CRLF", "BOM", "PID", "EOF", "TTY", "CPU", "RSS", "STATUS_HANDLE_NOT_CLOSABLE", "HANDLE_FLAG_PROTECT_FROM_CLOSE",
+            // POSIX's, and the environment variables CI and a release read
+            "SIGPIPE", "POLLHUP", "POLLERR", "MSG_DONTWAIT", "JAVA_HOME_25_X64", "MAVEN_GPG_PASSPHRASE", "GPG_PRIVATE_KEY",
+            "GPG_PASSPHRASE", "CENTRAL_USERNAME", "CENTRAL_PASSWORD");
+
+    /** The text of every Java and Kotlin source of the project. */
+    private static List<String> allSources() throws IOException {
+        List<String> texts = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            for (Path f : (Iterable<Path>) files.filter(DocsNamesTest::sourceFile)::iterator) {
+                texts.add(Files.readString(f, StandardCharsets.UTF_8));
+            }
+        }
+        return texts;
+    }
+
+    /** The text of every pom of the project. */
+    private static List<String> poms() throws IOException {
+        List<String> texts = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.getFileName().toString().equals("pom.xml")
+                    && !p.toString().contains("/target/") && !p.toString().contains("node_modules"))::iterator) {
+                texts.add(Files.readString(f, StandardCharsets.UTF_8));
+            }
+        }
+        return texts;
+    }
+
     private static List<Path> docs() throws IOException {
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
             List<Path> all = docs.filter(p -> p.toString().endsWith(".md")).sorted().collect(Collectors.toList());

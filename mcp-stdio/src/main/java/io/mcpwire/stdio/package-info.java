@@ -27,8 +27,9 @@
  *     {@code System.out}'s flush (only while fd 1 is off the wire); an {@code Endpoint}'s monitor; the
  *     stray-output drain's bounded waits (its lock, briefly); then the registry's</td></tr>
  * <tr><td>an {@code Endpoint}'s monitor</td><td>a reader, a writer, the releasing thread</td>
- *     <td>a served descriptor's calls in flight</td><td>the provider stream's {@code wakeUp}; waits
- *     that release the monitor</td></tr>
+ *     <td>a served descriptor's stream and its calls in flight</td><td>the provider's {@code open}
+ *     of the stream, on the first read or write; the stream's {@code wakeUp}; waits that release
+ *     the monitor</td></tr>
  * <tr><td>the Windows rules' {@code StartupHandles} and {@code PendingReads} monitors</td><td>the
  *     claiming or releasing thread; a reader entering or leaving a read</td><td>the JVM's start-up
  *     handle values; the reads in flight</td><td>binding calls only</td></tr>
