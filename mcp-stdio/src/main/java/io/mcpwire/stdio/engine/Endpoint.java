@@ -8,7 +8,7 @@ import java.nio.channels.AsynchronousCloseException;
 
 /**
  * One served descriptor: opens its {@link DescriptorStream} on first use, counts the calls in
- * flight, and on {@link #shutdown} wakes them and waits until none is left, so that the claim
+ * flight, and on {@link #shutAndAwaitIdle} wakes them and waits until none is left, so that the claim
  * never restores or closes a descriptor under a blocked reader.
  */
 public final class Endpoint {
@@ -89,7 +89,7 @@ public final class Endpoint {
      * @return true when no call is left in flight (always false for a stream that cannot be woken
      *         while a call is pending)
      */
-    public synchronized boolean shutdown(long timeoutMillis) {
+    public synchronized boolean shutAndAwaitIdle(long timeoutMillis) {
         wake();
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         boolean interrupted = false;

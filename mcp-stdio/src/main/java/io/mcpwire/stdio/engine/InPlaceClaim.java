@@ -93,7 +93,7 @@ public final class InPlaceClaim implements HeldClaim {
         if (released) {
             return;
         }
-        endpoints.fds().forEach(fd -> endpoints.shutDown(fd, wakeTimeoutMillis));
+        endpoints.fds().forEach(fd -> endpoints.shutAndAwaitIdle(fd, wakeTimeoutMillis));
         registrations.releaseWhere(fd -> true);
         released = true;
     }

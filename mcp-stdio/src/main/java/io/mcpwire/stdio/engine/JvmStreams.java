@@ -97,13 +97,13 @@ public final class JvmStreams {
             flushQuietly(swappedOut, "System.out");
         }
         if (divertedOut != null) {
-            divertedOut.shutdown(DRAIN_MILLIS);
+            divertedOut.shutAndAwaitIdle(DRAIN_MILLIS);
         }
         if (swappedErr != null) {
             flushQuietly(swappedErr, "System.err");
         }
         if (divertedErr != null) {
-            divertedErr.shutdown(DRAIN_MILLIS);
+            divertedErr.shutAndAwaitIdle(DRAIN_MILLIS);
         }
     }
 

@@ -209,8 +209,8 @@ public final class ProviderClaim implements HeldClaim {
      * that is free again (restore, then deregister); true when all are.
      */
     private boolean restore() {
-        boolean inIdle = shutDownEndpoint(STDIN);
-        boolean outIdle = shutDownEndpoint(STDOUT);
+        boolean inIdle = shutEndpoint(STDIN);
+        boolean outIdle = shutEndpoint(STDOUT);
         swap.drain();
         boolean done = releaseStderr();
         stderr.reportDropped();
@@ -248,8 +248,8 @@ public final class ProviderClaim implements HeldClaim {
         return c == null || c.release(mayClosePrivate);
     }
 
-    private boolean shutDownEndpoint(int fd) {
-        return endpoints.shutDown(fd, wakeTimeoutMillis);
+    private boolean shutEndpoint(int fd) {
+        return endpoints.shutAndAwaitIdle(fd, wakeTimeoutMillis);
     }
 
     @Override

@@ -45,8 +45,8 @@ final class ServedStreams {
     }
 
     /** Shuts {@code fd}'s endpoint down; true when no call is left on it (or it is not served). */
-    boolean shutDown(int fd, long timeoutMillis) {
+    boolean shutAndAwaitIdle(int fd, long timeoutMillis) {
         Endpoint e = endpoints.get(fd);
-        return e == null || e.shutdown(timeoutMillis);
+        return e == null || e.shutAndAwaitIdle(timeoutMillis);
     }
 }
