@@ -8,6 +8,9 @@
  * started with inheritIO() gets as its stdout: the start-up value of System.out, as the JDK's
  * ProcessImpl passes it. A step the model made that fails here is reported as "step K failed".
  *
+ * Calls: _dup, _dup2, _pipe, _close, _open_nul, _open_osfhandle, DuplicateHandle, CloseHandle,
+ * SetStdHandle, SetHandleInformation (inheritance), SetHandleProtect (protection from close),
+ * OpenThread (a handle on the replaying thread), CancelIoEx.
  * Script lines: "K CALL ARGS [fail]" or "phase NAME"; a handle argument is fd:N (the handle of
  * descriptor N now), r:K (what step K returned), s:N (the start-up value of descriptor N) or 0.
  * A step marked fail was failed by the model on purpose: it is not made, but for _close, which
@@ -139,6 +142,14 @@ static int step(int k, const char *call, char **a, int faulted) {
     }
     if (strcmp(call, "SetHandleInformation") == 0) {
         return SetHandleInformation(handle_arg(a[0]), HANDLE_FLAG_INHERIT, atoi(a[1]) ? HANDLE_FLAG_INHERIT : 0);
+    }
+    if (strcmp(call, "SetHandleProtect") == 0) {
+        return SetHandleInformation(handle_arg(a[0]), HANDLE_FLAG_PROTECT_FROM_CLOSE,
+                                    atoi(a[1]) ? HANDLE_FLAG_PROTECT_FROM_CLOSE : 0);
+    }
+    if (strcmp(call, "OpenThread") == 0) { /* a handle on this thread, from the same table as every other */
+        results[k] = OpenThread(THREAD_TERMINATE, FALSE, GetCurrentThreadId());
+        return results[k] != NULL;
     }
     if (strcmp(call, "CancelIoEx") == 0) {
         CancelIoEx(handle_arg(a[0]), NULL); /* nothing is pending here: the answer is not the point */

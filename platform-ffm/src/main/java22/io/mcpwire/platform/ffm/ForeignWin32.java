@@ -48,6 +48,7 @@ public final class ForeignWin32 implements Win32 {
     private static final int DUPLICATE_SAME_ACCESS = 2;
     private static final int THREAD_TERMINATE = 1;
     private static final int HANDLE_FLAG_INHERIT = 1;
+    private static final int HANDLE_FLAG_PROTECT_FROM_CLOSE = 2;
     private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG,
             JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
@@ -80,6 +81,10 @@ public final class ForeignWin32 implements Win32 {
     private final WinFunction cancelSynchronousIo = new WinFunction(kernel32, "CancelSynchronousIo", captured);
     private final WinFunction setHandleInformation = new WinFunction(kernel32, "SetHandleInformation", captured);
     private final WinFunction cancelIoEx = new WinFunction(kernel32, "CancelIoEx", captured);
+    private final WinFunction getHandleInformation = new WinFunction(kernel32, "GetHandleInformation", captured);
+    private final WinFunction getCurrentThread = new WinFunction(kernel32, "GetCurrentThread", plain);
+    private final WinFunction getCurrentProcessorNumber = new WinFunction(kernel32, "GetCurrentProcessorNumber", plain);
+    private final WinFunction setThreadAffinityMask = new WinFunction(kernel32, "SetThreadAffinityMask", captured);
     /** Called by their own methods, so that a thread blocked in one shows it on top of its stack. */
     private final MemorySegment readFile = symbol(kernel32, "ReadFile");
     private final MemorySegment writeFile = symbol(kernel32, "WriteFile");
@@ -331,5 +336,31 @@ public final class ForeignWin32 implements Win32 {
     @Override
     public boolean cancelSynchronousIo(long thread) {
         return (int) cancelSynchronousIo.call(thread) != 0;
+    }
+
+    @Override
+    public long pinToCurrentProcessor() {
+        long cpu = getCurrentProcessorNumber.call() & 63; // within the thread's group
+        return setThreadAffinityMask.call(getCurrentThread.call(), 1L << cpu, 0);
+    }
+
+    @Override
+    public void unpin(long previous) {
+        if (previous != 0) {
+            setThreadAffinityMask.call(getCurrentThread.call(), previous, 0);
+        }
+    }
+
+    @Override
+    public int handleFlags(long handle) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment flags = arena.allocate(JAVA_INT);
+            return (int) getHandleInformation.call(handle, flags.address(), 0) != 0 ? flags.get(JAVA_INT, 0) : -1;
+        }
+    }
+
+    @Override
+    public boolean setProtectFromClose(long handle, boolean protect) {
+        return (int) setHandleInformation.call(handle, HANDLE_FLAG_PROTECT_FROM_CLOSE, protect ? HANDLE_FLAG_PROTECT_FROM_CLOSE : 0) != 0;
     }
 }

@@ -15,16 +15,40 @@ public final class FakeChild {
     private final FakeKernel kernel;
     private final List<FakeFile> stdio;
     private final Set<FakeFile> reach;
+    private final Set<FakeFile> hidden;
 
     FakeChild(FakeKernel kernel, List<FakeFile> stdio, Set<FakeFile> reach) {
+        this(kernel, stdio, reach, Set.of());
+    }
+
+    FakeChild(FakeKernel kernel, List<FakeFile> stdio, Set<FakeFile> reach, Set<FakeFile> hidden) {
         this.kernel = kernel;
         this.stdio = stdio;
         this.reach = reach;
+        this.hidden = hidden;
+    }
+
+    /**
+     * Which wires the child reaches through a handle that is neither one of its standard streams
+     * nor a standard descriptor's or slot's: a private duplicate that was inheritable when it started.
+     */
+    public Set<Integer> wiresReachedThroughOtherHandles() {
+        return kernel.locked(() -> kernel.wiresAmong(hidden));
     }
 
     /** Which wires (0: stdin, 1: stdout) the child can reach, through its streams or any inherited handle. */
     public Set<Integer> wiresReached() {
         return kernel.locked(() -> kernel.wiresAmong(reach));
+    }
+
+    /**
+     * Whether stream {@code fd} of the child, inherited, names an object that no standard stream of
+     * the process ever names: nothing (a value that was free when it started), or another thread's
+     * object that took the value.
+     */
+    public boolean streamIsForeign(int fd) {
+        FakeFile f = stdio.get(fd);
+        return f == null || f.role == FakeFile.Role.THREAD || f.role == FakeFile.Role.EVENT;
     }
 
     /** What the child's fd 0, 1 and 2 are: a file's label, or {@code "none"} (not inherited, or a value that names nothing). */

@@ -43,9 +43,12 @@ final class FakeCrt implements DescriptorModel {
     /** Threads whose blocking call was cancelled ({@code CancelSynchronousIo}, {@code CancelIoEx}) and has not yet returned. */
     final Set<Thread> cancelled = new HashSet<>();
 
-    FakeCrt(WindowsVariant variant) {
+    /** The C runtime's per-descriptor locks ({@code __acrt_lowio_lock_fh}): a descriptor to the thread holding its lock across a blocking call. */
+    final Map<Integer, Thread> crtLocks = new HashMap<>();
+
+    FakeCrt(WindowsVariant variant, java.util.function.IntSupplier currentCpu) {
         this.variant = variant;
-        this.handles = new FakeHandles(variant.handleReuse());
+        this.handles = new FakeHandles(variant.handleReuse(), currentCpu);
     }
 
     WindowsVariant variant() {
@@ -156,6 +159,11 @@ final class FakeCrt implements DescriptorModel {
     /** The handle the JVM's stream {@code fd} (System.in, out, err) captured at start; 0 for none. */
     long jvmHandle(int fd) {
         return jvmHandles[fd];
+    }
+
+    /** The JDK's {@code fileDescriptorClose} on {@code FileDescriptor.in/out/err}: the field is -1 from now on, whatever the close did. */
+    void forgetJvmHandle(int fd) {
+        jvmHandles[fd] = 0;
     }
 
     @Override
@@ -270,7 +278,8 @@ final class FakeCrt implements DescriptorModel {
             owned.add(h);
         }
         handles.all().forEach((h, handle) -> {
-            if (!owned.contains(h)) {
+            boolean otherThreads = handle.file().role == FakeFile.Role.THREAD || handle.file().role == FakeFile.Role.EVENT;
+            if (!owned.contains(h) && !otherThreads) {
                 fds.put((int) -h, "leaked handle on " + handle.file().label + " #" + handle.file().id);
             }
         });
@@ -320,17 +329,26 @@ final class FakeCrt implements DescriptorModel {
                 reach.add(f);
             }
         }
+        Set<FakeFile> hidden = new HashSet<>();
         handles.all().forEach((value, h) -> {
             boolean slotHandle = value == slots[0] || value == slots[1] || value == slots[2];
             if (h.inheritable() && (!slotHandle || given.contains(value))) {
                 reach.add(h.file());
+                int owner = ownerOf(value);
+                if (!given.contains(value) && !slotHandle && (owner < 0 || owner > 2)) {
+                    hidden.add(h.file()); // neither its stdio nor a standard descriptor's: a private duplicate, say
+                }
             }
         });
-        return new ChildReach(java.util.Arrays.asList(stdio), reach);
+        return new ChildReach(java.util.Arrays.asList(stdio), reach, hidden);
     }
 
-    /** What a child process gets: its three standard streams (null for none) and every file it can reach. */
-    record ChildReach(List<FakeFile> stdio, Set<FakeFile> reach) {
+    /**
+     * What a child process gets: its three standard streams (null for none), every file it can
+     * reach, and those it reaches through a handle that is neither its stdio nor a standard
+     * descriptor's or slot's.
+     */
+    record ChildReach(List<FakeFile> stdio, Set<FakeFile> reach, Set<FakeFile> hidden) {
     }
 
     /** What {@code GetFileType} answers for {@code f}. */
@@ -339,6 +357,7 @@ final class FakeCrt implements DescriptorModel {
             case PIPE_READ, PIPE_WRITE -> WindowsPlatform.FILE_TYPE_PIPE;
             case NULL_DEVICE -> WindowsPlatform.FILE_TYPE_CHAR;
             case FILE -> WindowsPlatform.FILE_TYPE_DISK;
+            case THREAD, EVENT -> WindowsPlatform.FILE_TYPE_UNKNOWN;
             case SINK -> switch (f.kind) {
                 case TERMINAL -> WindowsPlatform.FILE_TYPE_CHAR;
                 case FILE -> WindowsPlatform.FILE_TYPE_DISK;

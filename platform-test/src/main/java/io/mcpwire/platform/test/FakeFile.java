@@ -6,7 +6,8 @@ import java.nio.channels.AsynchronousCloseException;
 
 /** One open file in the fake's table, shared by every descriptor that refers to it. */
 final class FakeFile {
-    enum Role { PIPE_READ, PIPE_WRITE, NULL_DEVICE, SINK, FILE }
+    /** What the file is; {@code THREAD} and {@code EVENT} are kernel objects of another type, named by handles of the same table. */
+    enum Role { PIPE_READ, PIPE_WRITE, NULL_DEVICE, SINK, FILE, THREAD, EVENT }
 
     /** Every open of the null device is the same file. */
     static final long NULL_INODE = 1;
@@ -21,6 +22,15 @@ final class FakeFile {
     final byte[] content;
     int position;
     int refs;
+    /**
+     * Windows: the thread inside a synchronous {@code ReadFile} or {@code WriteFile} on this file
+     * object, which holds the object's lock for as long as the call blocks, so that another call
+     * on it (I/O or a query such as {@code GetFileType}) waits; null when none. Shared by every
+     * handle and every child that names the file.
+     */
+    Thread ioOwner;
+    /** A {@code THREAD} object's thread; null for a file. */
+    Thread thread;
 
     private FakeFile(long id, long inode, Role role, FileIdentity.Kind kind, String label, Pipe pipe,
                      ByteArrayOutputStream sink, byte[] content) {
@@ -45,6 +55,13 @@ final class FakeFile {
 
     static FakeFile sink(long id, long inode, String label, FileIdentity.Kind kind, ByteArrayOutputStream sink) {
         return new FakeFile(id, inode, Role.SINK, kind, label, null, sink, null);
+    }
+
+    /** A kernel object that is no file: a thread ({@code OpenThread}) or an event another thread of the process opened. */
+    static FakeFile object(long id, Role role, String label, Thread thread) {
+        FakeFile f = new FakeFile(id, id, role, FileIdentity.Kind.OTHER, label, null, null, null);
+        f.thread = thread;
+        return f;
     }
 
     static FakeFile file(long id, String label, byte[] content) {

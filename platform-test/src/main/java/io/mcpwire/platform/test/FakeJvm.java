@@ -95,10 +95,16 @@ public final class FakeJvm {
             builder.redirectError() == ProcessBuilder.Redirect.INHERIT,
         };
         boolean merged = builder.redirectErrorStream();
+        synchronized (process.kernel.threads.childStartMonitor) { // ProcessImpl.create is static synchronized
+            return startChildLocked(inherit, merged);
+        }
+    }
+
+    private FakeChild startChildLocked(boolean[] inherit, boolean merged) {
         return process.kernel.locked(() -> {
             if (process.kernel.model instanceof FakeCrt crt) {
                 FakeCrt.ChildReach r = crt.javaChild(inherit, merged);
-                return new FakeChild(process.kernel, r.stdio(), r.reach());
+                return new FakeChild(process.kernel, r.stdio(), r.reach(), r.hidden());
             }
             // POSIX: the redirected standard descriptors, and every other descriptor not close-on-exec.
             List<FakeFile> stdio = new ArrayList<>();
@@ -110,6 +116,144 @@ public final class FakeJvm {
             stdio.stream().filter(Objects::nonNull).forEach(reach::add);
             process.kernel.model.inherited().stream().filter(fd -> fd > 2).map(process.kernel.model::file).forEach(reach::add);
             return new FakeChild(process.kernel, Collections.unmodifiableList(stdio), reach);
+        });
+    }
+
+    /**
+     * Windows: an application thread writes {@code System.err} (through its start-up handle) until
+     * it blocks on fd 2's pipe, which the host does not read ({@link StderrMode#UNREAD_PIPE}), holding
+     * that pipe's file-object lock from then on; returns once it is blocked.
+     */
+    public Thread blockStderrWriter() {
+        return blockedWriter("an application thread blocked writing System.err", () -> JvmHandles.jvmWrite(process.kernel, 2,
+                new byte[2 * FakeKernel.PIPE_CAPACITY], 0, 2 * FakeKernel.PIPE_CAPACITY));
+    }
+
+    /**
+     * Windows: a native thread (HotSpot's own output, a JNI library's {@code fprintf}) writes descriptor
+     * {@code fd} through the C runtime's {@code _write} until it blocks on a pipe nobody reads,
+     * holding the C runtime's lock of {@code fd} and the pipe's file-object lock from then on;
+     * returns once it is blocked.
+     */
+    public Thread blockNativeWriter(int fd) {
+        FakeKernel k = process.kernel;
+        return blockedWriter("a native thread blocked in _write(" + fd + ")", () -> k.locked(() -> {
+            k.threads.awaitLock("_write(" + fd + ")", () -> k.crt().crtLocks.get(fd));
+            k.crt().crtLocks.put(fd, Thread.currentThread());
+            try {
+                FakeFile f = k.crt().file(fd);
+                byte[] bytes = new byte[2 * FakeKernel.PIPE_CAPACITY];
+                for (int done = 0; f != null && done < bytes.length; ) {
+                    int from = done;
+                    int n = k.synchronousIo(f, "WriteFile", () -> f.write(bytes, from, bytes.length - from, k.uncancelled()));
+                    if (n < 0) {
+                        break;
+                    }
+                    done += n;
+                }
+            } catch (java.nio.channels.AsynchronousCloseException e) {
+                // not cancelled in the model
+            } finally {
+                k.crt().crtLocks.remove(fd);
+                k.changed.signalAll();
+            }
+            return null;
+        }));
+    }
+
+    /** A write that may block. */
+    @FunctionalInterface
+    private interface Write {
+        void run() throws java.io.IOException;
+    }
+
+    private Thread blockedWriter(String name, Write write) {
+        FakeKernel k = process.kernel;
+        Thread t = new Thread(() -> {
+            try {
+                write.run();
+            } catch (java.io.IOException e) {
+                // the process ended under it: the pipe has no reader left
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        k.lock.lock();
+        try {
+            // Blocked: it holds a file object's lock and waits for room (no one else would hold it here).
+            while (!blockedInIo(t)) {
+                k.changed.awaitUninterruptibly();
+            }
+        } finally {
+            k.lock.unlock();
+        }
+        return t;
+    }
+
+    private boolean blockedInIo(Thread t) {
+        FakeFile out = process.kernel.stderrPipe == null ? null : process.kernel.crt().handles.fileOf(process.kernel.crt().jvmHandle(2));
+        return (out != null && out.ioOwner == t && out.pipe.free() <= 0) || !t.isAlive();
+    }
+
+    /**
+     * Windows: application code closes the JVM's stream {@code fd} ({@code FileDescriptor.out}, or
+     * a stream over it captured before the claim), as the JDK's {@code fileDescriptorClose} does:
+     * {@code CloseHandle} on its start-up value, then the field is -1 whatever that did.
+     *
+     * @return whether {@code CloseHandle} closed it (a value protected from close stays open)
+     */
+    public boolean closeStandardStream(int fd) {
+        return process.kernel.locked(() -> {
+            FakeCrt crt = process.kernel.crt();
+            boolean closed = crt.handles.close(crt.jvmHandle(fd));
+            crt.forgetJvmHandle(fd);
+            process.kernel.changed.signalAll();
+            return closed;
+        });
+    }
+
+    /**
+     * Windows: from now on the calling thread (the one that claims and releases) never waits for
+     * a lock another thread holds: each such wait is recorded as a hang in
+     * {@link FakeProcess#wireViolations()}, naming the lock and its holder, and the call goes on.
+     */
+    public void watchForHangs() {
+        locked(() -> process.kernel.threads.watch(Thread.currentThread()));
+    }
+
+    /** Windows: right after the {@code call}-th logged call, another thread of this JVM does {@code what}. */
+    public void interfereAfter(int call, Interference what) {
+        locked(() -> process.kernel.threads.schedule(call, what));
+    }
+
+    /** The children {@link Interference#START_CHILD} started, each as it stood when it got the child-start monitor. */
+    public List<FakeChild> racingChildren() {
+        return process.kernel.locked(() -> List.copyOf(process.kernel.racingChildren));
+    }
+
+    /**
+     * Windows: the first {@code OpenThread} of each thread whose name starts with {@code prefix}
+     * waits for the first logged call of {@code until}, and is made right after it while that
+     * call's thread waits; or, should the watched thread ({@link #watchForHangs()}) wait for
+     * something outside the model first (for these threads, say), at once. So a thread's first
+     * handle lands at a chosen moment.
+     */
+    public void holdThreadHandles(String prefix, Op until) {
+        locked(() -> process.kernel.threads.holdThreadHandles(prefix, until));
+    }
+
+    /**
+     * Windows: another instance of the provider over this process's table, as an explicit
+     * {@code platform(...)} or a second binding (FFM after JNA) makes one.
+     */
+    public io.mcpwire.platform.PlatformDescriptors anotherWindowsProvider() {
+        return new FakeWindowsDescriptors(process.kernel, process.win32());
+    }
+
+    private void locked(Runnable r) {
+        process.kernel.locked(() -> {
+            r.run();
+            return null;
         });
     }
 
@@ -140,14 +284,14 @@ public final class FakeJvm {
 
     private OutputStream output(int fd) {
         if (process.modelsWindows()) {
-            return ByteStreams.output((b, off, len) -> process.kernel.jvmWrite(fd, b, off, len), () -> { });
+            return ByteStreams.output((b, off, len) -> JvmHandles.jvmWrite(process.kernel, fd, b, off, len), () -> { });
         }
         return ByteStreams.output(new FakeStream(process.kernel, fd)::write, () -> { });
     }
 
     private InputStream input() {
         if (process.modelsWindows()) {
-            return ByteStreams.input(process.kernel::jvmRead);
+            return ByteStreams.input((b, off, len) -> JvmHandles.jvmRead(process.kernel, b, off, len));
         }
         return ByteStreams.input(new FakeStream(process.kernel, 0)::read);
     }

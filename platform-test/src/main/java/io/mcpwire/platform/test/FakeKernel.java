@@ -48,6 +48,10 @@ final class FakeKernel {
     final FakeFile wireIn;
     final FakeFile wireOut;
     final FakeClient client;
+    /** The other threads of a Windows process: locks, processors, interference. */
+    final KernelThreads threads = new KernelThreads(this);
+    /** Children started by {@link Interference#START_CHILD}, once each has looked. */
+    final List<FakeChild> racingChildren = new ArrayList<>();
     private final List<Call> calls = new ArrayList<>();
     /** Whether the calling thread's last logged call failed by a scripted fault rather than by its own rules. */
     private final ThreadLocal<Boolean> lastCallFaulted = ThreadLocal.withInitial(() -> false);
@@ -112,8 +116,8 @@ final class FakeKernel {
     }
 
     /** Windows: a stream the parent did not give is a descriptor open with no handle, and an empty slot. */
-    private static FakeCrt windowsModel(FakeProcess.Builder b, FakeFile[] std) {
-        FakeCrt crt = new FakeCrt(b.windowsVariant);
+    private FakeCrt windowsModel(FakeProcess.Builder b, FakeFile[] std) {
+        FakeCrt crt = new FakeCrt(b.windowsVariant, () -> threads.cpuOf(Thread.currentThread()));
         for (int fd = 0; fd < 3; fd++) {
             crt.installStandard(fd, fd < 2 && b.closedAtStart[fd] ? null : std[fd]);
         }
@@ -184,6 +188,11 @@ final class FakeKernel {
         return locked(calls::size);
     }
 
+    /** The number of calls so far; under the lock. */
+    int callCountLocked() {
+        return calls.size();
+    }
+
     List<String> violations() {
         return locked(() -> List.copyOf(violations));
     }
@@ -229,6 +238,7 @@ final class FakeKernel {
             } finally {
                 checkWire(c);
                 changed.signalAll();
+                threads.afterCall(c);
             }
         } finally {
             lock.unlock();
@@ -281,65 +291,34 @@ final class FakeKernel {
         });
     }
 
+    /** One blocking step of a synchronous I/O call. */
+    @FunctionalInterface
+    interface IoStep {
+        int run() throws java.nio.channels.AsynchronousCloseException;
+    }
+
     /**
-     * A write by the JVM's own stream {@code fd} on Windows, through the handle it captured at
-     * start: whatever that value names now, which may be another file once the handle was closed
-     * and its value reused. Not a platform call: nothing is logged.
+     * A synchronous {@code ReadFile} or {@code WriteFile} on {@code f}: it waits for the file
+     * object's lock, then holds it for as long as the step blocks (NT's {@code IopSynchronousServiceTail}).
      */
-    void jvmWrite(int fd, byte[] b, int off, int len) throws IOException {
-        lock.lock();
+    int synchronousIo(FakeFile f, String call, IoStep step) throws java.nio.channels.AsynchronousCloseException {
+        if (f.pipe == null) {
+            return step.run(); // a sink, file or device answers at once: no wait is ever seen on it
+        }
+        Thread me = Thread.currentThread();
+        threads.awaitLock(call + " on " + f.label + " (its file object's lock)", () -> f.ioOwner);
+        boolean owner = f.ioOwner == null;
+        if (owner) {
+            f.ioOwner = me;
+        }
         try {
-            for (int done = 0; done < len; ) {
-                FakeFile f = jvmFile(fd);
-                int n = f.canWrite() ? f.write(b, off + done, len - done, uncancelled()) : -1;
-                if (n < 0) {
-                    throw new IOException("WriteFile on the JVM's handle for fd " + fd + " failed (" + f.label + ")");
-                }
-                done += n;
+            return step.run();
+        } finally {
+            if (owner) {
+                f.ioOwner = null;
                 changed.signalAll();
             }
-        } finally {
-            lock.unlock();
         }
-    }
-
-    /**
-     * A read by the JVM's own {@code System.in} on Windows, through its handle from start: a
-     * {@code ReadFile} like any other, pending on its file while it waits (so a query on that pipe
-     * would hang behind it) and ended by {@code CancelIoEx} with {@code ERROR_OPERATION_ABORTED}.
-     */
-    int jvmRead(byte[] b, int off, int len) throws IOException {
-        lock.lock();
-        FakeCrt crt = crt();
-        Thread me = Thread.currentThread();
-        FakeFile f = null;
-        try {
-            f = jvmFile(0);
-            if (!f.canRead()) {
-                return -1;
-            }
-            crt.pendingReads.put(f, me);
-            int n = f.read(b, off, len, crt.waitUnlessCancelled(this));
-            changed.signalAll();
-            return n;
-        } catch (java.nio.channels.AsynchronousCloseException e) {
-            throw new IOException("ReadFile on the JVM's handle for fd 0 failed: ERROR_OPERATION_ABORTED "
-                    + "(the I/O operation has been aborted)");
-        } finally {
-            if (f != null) {
-                crt.pendingReads.remove(f, me);
-            }
-            crt.cancelled.remove(me);
-            lock.unlock();
-        }
-    }
-
-    private FakeFile jvmFile(int fd) throws IOException {
-        FakeFile f = crt().handles.fileOf(crt().jvmHandle(fd));
-        if (f == null) {
-            throw new IOException("the JVM's handle for fd " + fd + " is closed (ERROR_INVALID_HANDLE)");
-        }
-        return f;
     }
 
     /** A wait that nothing cancels: until the kernel changes. */

@@ -14,9 +14,13 @@ import io.mcpwire.platform.rules.windows.WindowsPlatform;
  * {@code GetLastError()}, the claim script being recorded, and two rules of the real system. A C
  * runtime call on a descriptor that is not open ends the process (fast fail, 0xC0000409) unless the
  * invalid-parameter handler is suppressed, as the real bindings do for each call. A synchronous
- * pipe serialises I/O on its file object: a query ({@code GetFileType}, also inside
- * {@code _open_osfhandle}, or {@code GetFileInformationByHandle}) on a pipe that another thread is
- * blocked reading would hang until the read ends, so the model records it as a violation instead.
+ * file object serialises its I/O: a query ({@code GetFileType}, also inside
+ * {@code _open_osfhandle}, or {@code GetFileInformationByHandle}) on a pipe that another thread (or
+ * child) is blocked reading or writing waits until that call ends, which may be never; and
+ * {@code _dup}, {@code _dup2} and {@code _close} wait for the C runtime's lock of each descriptor
+ * they name, which a native {@code _read}/{@code _write} holds while it blocks
+ * ({@code lowio/dup.cpp}, {@code dup2.cpp}, {@code close.cpp}, {@code read.cpp}, {@code write.cpp}).
+ * The claim's own thread never waits: its wait is recorded as a hang ({@link KernelThreads}).
  *
  * <p>Threads: everything is guarded by the kernel's lock.
  */
@@ -102,6 +106,8 @@ abstract class FakeUcrt implements Win32 {
     @Override
     public int dup2(int source, int target) {
         return recorded("_dup2", source + " " + target, crtCall(Op.DUP2, target, source, null, c -> {
+            crtLock("_dup2(" + source + ", " + target + ")", Math.min(source, target));
+            crtLock("_dup2(" + source + ", " + target + ")", Math.max(source, target));
             requireOpen(c, crt().isOpen(source) && FakeCrt.inRange(target), "_dup2(" + source + ", " + target + ")");
             FakeFile file = fileWithHandle(c, source);
             if (source != target) {
@@ -122,6 +128,7 @@ abstract class FakeUcrt implements Win32 {
     @Override
     public int dup(int fd) {
         return recorded("_dup", String.valueOf(fd), crtCall(Op.DUP, fd, -1, null, c -> {
+            crtLock("_dup(" + fd + ")", fd);
             requireOpen(c, crt().isOpen(fd), "_dup(" + fd + ")");
             return allocate(c, fileWithHandle(c, fd), true);
         }), 0);
@@ -196,6 +203,7 @@ abstract class FakeUcrt implements Win32 {
     @Override
     public int close(int fd) {
         return recorded("_close", String.valueOf(fd), crtCall(Op.CLOSE, fd, -1, null, c -> {
+            crtLock("_close(" + fd + ")", fd);
             requireOpen(c, crt().isOpen(fd), "_close(" + fd + ")");
             crt().close(fd);
             return 0;
@@ -212,14 +220,14 @@ abstract class FakeUcrt implements Win32 {
         return errors.get()[1];
     }
 
-    /** A query on {@code f} while another thread reads it would hang on a real synchronous pipe. */
+    /** A query on {@code f} waits for its file object's lock, held by a synchronous call blocked on it. */
     final void query(FakeFile f, String what) {
-        Thread reader = crt().pendingReads.get(f);
-        if (reader != null && reader != Thread.currentThread() && f.pipe != null) {
-            kernel.violation(what + " on " + f.label + " while thread " + reader.getName()
-                    + " is blocked in ReadFile on it: Windows serialises synchronous I/O on a pipe's file "
-                    + "object, so this call would hang until the read ends");
-        }
+        kernel.threads.awaitLock(what + " on " + f.label + " (its file object's lock)", () -> f.ioOwner);
+    }
+
+    /** Waits for the C runtime's lock of {@code fd}, held by a native {@code _read} or {@code _write} blocked on it. */
+    final void crtLock(String call, int fd) {
+        kernel.threads.awaitLock(call + ": the C runtime's lock of fd " + fd, () -> crt().crtLocks.get(fd));
     }
 
     final void invalidParameter(String call) {

@@ -5,9 +5,7 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.rules.NativeMemory;
 import io.mcpwire.platform.rules.windows.Win32;
 import java.nio.channels.AsynchronousCloseException;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,12 +21,7 @@ import java.util.Set;
  * {@code GetLastError()} are its own.
  */
 final class FakeWin32 extends FakeUcrt {
-    /** Thread handles ({@link #openCurrentThread()}) live apart from the file handles. */
-    private static final long FIRST_THREAD_HANDLE = 0x7000_0000L;
-
-    private final Map<Long, Thread> threads = new HashMap<>();
     private final Set<Thread> inBlockingCall = new HashSet<>();
-    private long nextThreadHandle = FIRST_THREAD_HANDLE;
     /** False as before Windows 10 1607, which has no {@code CompareObjectHandles}. */
     private volatile boolean comparesHandles = true;
 
@@ -78,13 +71,15 @@ final class FakeWin32 extends FakeUcrt {
         }), 0, false);
     }
 
-    /** Not a fault point: {@code CloseHandle} fails only on a handle that is not live. */
+    /**
+     * Not a fault point: {@code CloseHandle} fails only on a handle that is not live, or that is
+     * protected from close ({@code STATUS_HANDLE_NOT_CLOSABLE}, which Win32 reports as an invalid handle).
+     */
     @Override
     public boolean closeHandle(long handle) {
         String h = named(handle);
-        String call = handle >= FIRST_THREAD_HANDLE ? "" : "CloseHandle"; // a thread's handle is no file's
-        return recorded(call, h, kernel.locked(() -> {
-            boolean closed = handle >= FIRST_THREAD_HANDLE ? threads.remove(handle) != null : crt().handles.close(handle);
+        return recorded("CloseHandle", h, kernel.locked(() -> {
+            boolean closed = crt().handles.close(handle);
             if (!closed) {
                 errors.get()[1] = FakeErrors.ERROR_INVALID_HANDLE;
             }
@@ -167,7 +162,7 @@ final class FakeWin32 extends FakeUcrt {
             Thread me = Thread.currentThread();
             crt().pendingReads.put(f, me);
             try {
-                int n = blocking(c, () -> f.read(into, 0, count, crt().waitUnlessCancelled(kernel)));
+                int n = blocking(c, () -> kernel.synchronousIo(f, "ReadFile", () -> f.read(into, 0, count, crt().waitUnlessCancelled(kernel))));
                 if (n < 0 && f.role == FakeFile.Role.PIPE_READ) {
                     throw FakeKernel.error(c, FakeErrors.ERROR_BROKEN_PIPE, "ERROR_BROKEN_PIPE");
                 }
@@ -186,7 +181,7 @@ final class FakeWin32 extends FakeUcrt {
             if (!f.canWrite()) {
                 throw FakeKernel.error(c, 5, "ERROR_ACCESS_DENIED (" + f.label + " is not open for writing)");
             }
-            int n = blocking(c, () -> f.write(from, offset, count, crt().waitUnlessCancelled(kernel)));
+            int n = blocking(c, () -> kernel.synchronousIo(f, "WriteFile", () -> f.write(from, offset, count, crt().waitUnlessCancelled(kernel))));
             if (n < 0) {
                 throw FakeKernel.error(c, FakeErrors.ERROR_NO_DATA, "ERROR_NO_DATA (the pipe is being closed)");
             }
@@ -194,20 +189,23 @@ final class FakeWin32 extends FakeUcrt {
         });
     }
 
+    /** A handle on the calling thread, from the same table as every file handle (on the calling thread's processor). */
     @Override
     public long openCurrentThread() {
-        return kernel.locked(() -> {
-            long h = nextThreadHandle++;
-            threads.put(h, Thread.currentThread());
-            return h;
+        long h = kernel.locked(() -> {
+            kernel.threads.beforeOpenThread();
+            Thread me = Thread.currentThread();
+            return crt().handles.open(FakeFile.object(kernel.nextId(), FakeFile.Role.THREAD, "thread " + me.getName(), me), false);
         });
+        return recorded("OpenThread", "", h, h, false);
     }
 
     /** Cancels the thread's call only while it is in one, as the real call does. */
     @Override
     public boolean cancelSynchronousIo(long thread) {
         return kernel.locked(() -> {
-            Thread t = threads.get(thread);
+            FakeFile object = crt().handles.fileOf(thread);
+            Thread t = object == null ? null : object.thread;
             if (t == null || !inBlockingCall.contains(t)) {
                 errors.get()[1] = FakeErrors.ERROR_NOT_FOUND;
                 return false;
@@ -216,6 +214,53 @@ final class FakeWin32 extends FakeUcrt {
             kernel.changed.signalAll();
             return true;
         });
+    }
+
+    /** Pins the calling thread to the processor the model has it on: {@link Interference#MIGRATE} leaves it there. */
+    @Override
+    public long pinToCurrentProcessor() {
+        return kernel.locked(() -> {
+            kernel.threads.pin(Thread.currentThread());
+            return 1L << kernel.threads.cpuOf(Thread.currentThread());
+        });
+    }
+
+    @Override
+    public void unpin(long previous) {
+        kernel.locked(() -> {
+            kernel.threads.unpin(Thread.currentThread());
+            return null;
+        });
+    }
+
+    @Override
+    public int handleFlags(long handle) {
+        return kernel.locked(() -> {
+            FakeHandles.Handle h = crt().handles.get(handle);
+            if (h == null) {
+                errors.get()[1] = FakeErrors.ERROR_INVALID_HANDLE;
+                return -1;
+            }
+            return (h.inheritable() ? HANDLE_FLAG_INHERIT : 0) | (h.protectFromClose() ? HANDLE_FLAG_PROTECT_FROM_CLOSE : 0);
+        });
+    }
+
+    @Override
+    public boolean setProtectFromClose(long handle, boolean protect) {
+        String h = named(handle);
+        return recorded("SetHandleProtect", h + (protect ? " 1" : " 0"), kernel.locked(() -> {
+            boolean ok = crt().handles.setProtected(handle, protect);
+            if (!ok) {
+                errors.get()[1] = FakeErrors.ERROR_INVALID_HANDLE;
+            }
+            return ok;
+        }), 0, false);
+    }
+
+    /** The model's own child-start monitor, which {@link FakeJvm#startChild} and {@link Interference#START_CHILD} take. */
+    @Override
+    public Object childStartLock() {
+        return kernel.threads.childStartMonitor;
     }
 
     // ------------------------------------------------------------------ the rules

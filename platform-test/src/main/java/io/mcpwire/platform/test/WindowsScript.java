@@ -13,7 +13,8 @@ import java.util.Map;
  * <p>Each line is {@code K CALL ARGS [fail]} or {@code phase NAME}. Calls: {@code _dup FD},
  * {@code _dup2 SRC DST}, {@code _open_nul r|w}, {@code _close FD}, {@code _open_osfhandle H},
  * {@code DuplicateHandle H INHERIT}, {@code CloseHandle H}, {@code SetStdHandle SLOT H},
- * {@code SetHandleInformation H INHERIT}, {@code CancelIoEx H}. A handle {@code H} is {@code fd:N}
+ * {@code SetHandleInformation H INHERIT}, {@code SetHandleProtect H PROTECT}, {@code CancelIoEx H},
+ * {@code OpenThread} (a handle on the calling thread, which takes a value of the same table). A handle {@code H} is {@code fd:N}
  * (descriptor N's handle at that moment), {@code r:K} (what step K returned), {@code s:N} (the
  * start-up value of descriptor N, which the JVM holds) or {@code 0}. {@code fail} marks a call the
  * model failed on purpose (a scripted fault): it is not made, but for {@code _close}, which frees
@@ -114,6 +115,8 @@ public final class WindowsScript {
                 case "CloseHandle" -> w.closeHandle(handle(kernel, results, a[2])) ? 0 : -1;
                 case "SetStdHandle" -> w.setStdHandle(-10 - Integer.parseInt(a[2]), handle(kernel, results, a[3])) ? 0 : -1;
                 case "SetHandleInformation" -> w.setInheritable(handle(kernel, results, a[2]), a[3].equals("1")) ? 0 : -1;
+                case "SetHandleProtect" -> w.setProtectFromClose(handle(kernel, results, a[2]), a[3].equals("1")) ? 0 : -1;
+                case "OpenThread" -> w.openCurrentThread();
                 case "CancelIoEx" -> {
                     w.cancelIo(handle(kernel, results, a[2]));
                     yield 0;

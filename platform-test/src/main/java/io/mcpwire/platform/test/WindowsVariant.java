@@ -52,7 +52,15 @@ public record WindowsVariant(Dup2Order dup2Order, AppType appType, boolean share
         /** The value closed last, as a free list kept as a stack gives. */
         MOST_RECENT_FIRST,
         /** The value closed longest ago, as a free list kept as a queue gives. */
-        LEAST_RECENT_FIRST
+        LEAST_RECENT_FIRST,
+        /**
+         * A last-in-first-out free list per processor, as the handle table's {@code FreeLists[]} of
+         * Windows 8.1 and later suggest (one per processor, each on a cache line of its own; the
+         * selection by processor is inferred, not documented): a value freed by a thread on one
+         * processor comes back to the next handle made on that processor, and to another
+         * processor's only once its own list is empty.
+         */
+        PER_CPU_LIFO
     }
 
     /**

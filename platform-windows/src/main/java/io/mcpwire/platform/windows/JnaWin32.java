@@ -206,4 +206,29 @@ final class JnaWin32 implements Win32 {
     public boolean cancelSynchronousIo(long thread) {
         return kernel32.CancelSynchronousIo(thread);
     }
+
+    @Override
+    public long pinToCurrentProcessor() {
+        int cpu = kernel32.GetCurrentProcessorNumber(); // within the thread's group, 0 to 63
+        return kernel32.SetThreadAffinityMask(kernel32.GetCurrentThread(), 1L << (cpu & 63));
+    }
+
+    @Override
+    public void unpin(long previous) {
+        if (previous != 0) {
+            kernel32.SetThreadAffinityMask(kernel32.GetCurrentThread(), previous);
+        }
+    }
+
+    @Override
+    public int handleFlags(long handle) {
+        IntByReference flags = new IntByReference();
+        return kernel32.GetHandleInformation(handle, flags) ? flags.getValue() : -1;
+    }
+
+    @Override
+    public boolean setProtectFromClose(long handle, boolean protect) {
+        return kernel32.SetHandleInformation(handle, Kernel32.HANDLE_FLAG_PROTECT_FROM_CLOSE,
+                protect ? Kernel32.HANDLE_FLAG_PROTECT_FROM_CLOSE : 0);
+    }
 }

@@ -34,6 +34,8 @@ final class ModelledLibraries {
     }
 
     private static final long CURRENT_PROCESS = -1;
+    private static final long CURRENT_THREAD = -2;
+    private static final long ALL_PROCESSORS = 0b11;
 
     final FakeProcess fake;
     private final Win32 model;
@@ -230,10 +232,44 @@ final class ModelledLibraries {
 
         @Override
         public boolean SetHandleInformation(long handle, int mask, int flags) {
+            if (mask == HANDLE_FLAG_PROTECT_FROM_CLOSE) {
+                return model.setProtectFromClose(handle, (flags & HANDLE_FLAG_PROTECT_FROM_CLOSE) != 0);
+            }
             if (mask != HANDLE_FLAG_INHERIT) {
-                throw new AssertionError("the provider changes inheritance only");
+                throw new AssertionError("the provider changes inheritance or protection from close, one at a time");
             }
             return model.setInheritable(handle, (flags & HANDLE_FLAG_INHERIT) != 0);
+        }
+
+        @Override
+        public boolean GetHandleInformation(long handle, IntByReference flags) {
+            int f = model.handleFlags(handle);
+            flags.setValue(Math.max(f, 0));
+            return f >= 0;
+        }
+
+        @Override
+        public long GetCurrentThread() {
+            return CURRENT_THREAD;
+        }
+
+        @Override
+        public int GetCurrentProcessorNumber() {
+            return 0;
+        }
+
+        /** A mask of one processor pins the calling thread in the model; any other puts it back. */
+        @Override
+        public long SetThreadAffinityMask(long thread, long mask) {
+            if (thread != CURRENT_THREAD) {
+                throw new AssertionError("the provider pins the calling thread only");
+            }
+            if (Long.bitCount(mask) == 1) {
+                model.pinToCurrentProcessor();
+                return ALL_PROCESSORS;
+            }
+            model.unpin(mask);
+            return mask;
         }
 
         @Override

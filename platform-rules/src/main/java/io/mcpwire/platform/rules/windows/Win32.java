@@ -11,6 +11,10 @@ import io.mcpwire.platform.rules.NativeMemory;
  * last call through this binding.
  */
 public interface Win32 {
+    /** {@code HANDLE_FLAG_INHERIT}. */
+    int HANDLE_FLAG_INHERIT = 1;
+    /** {@code HANDLE_FLAG_PROTECT_FROM_CLOSE}: {@code CloseHandle} leaves such a handle open. */
+    int HANDLE_FLAG_PROTECT_FROM_CLOSE = 2;
 
     /** {@code _get_osfhandle(fd)}: the OS handle; -1 when fd is not open, -2 when it is open without one. */
     long getOsfHandle(int fd);
@@ -21,7 +25,10 @@ public interface Win32 {
     /**
      * {@code _dup(fd)}: a new descriptor, the lowest free, on an inheritable duplicate of fd's
      * handle, or -1. Unlike {@code _open_osfhandle} it asks nothing of the handle
-     * ({@code lowio/dup.cpp}), so it cannot wait behind a read pending on a pipe.
+     * ({@code lowio/dup.cpp}), so it never waits for the file object's lock that a blocked
+     * {@code ReadFile} or {@code WriteFile} holds; but it takes the C runtime's own lock of fd for
+     * its length, which a native {@code _read(fd)} or {@code _write(fd)} holds while it blocks
+     * ({@code lowio/read.cpp}, {@code write.cpp}), and then waits with no timeout.
      */
     int dup(int fd);
 
@@ -31,7 +38,7 @@ public interface Win32 {
      */
     int pipe(int[] fds, int size, int flags);
 
-    /** {@code _dup2(source, target)}: 0, or -1. */
+    /** {@code _dup2(source, target)}: 0, or -1. Takes the C runtime's locks of both descriptors, as {@link #dup} does. */
     int dup2(int source, int target);
 
     /** {@code _open(path, flags)}: a new descriptor, or -1. */
@@ -40,7 +47,7 @@ public interface Win32 {
     /** {@code _wopen(path, flags, mode)}: a new descriptor, or -1. */
     int wopen(String path, int flags, int mode);
 
-    /** {@code _close(fd)}: 0, or -1. */
+    /** {@code _close(fd)}: 0, or -1. Takes the C runtime's lock of fd, as {@link #dup} does. */
     int close(int fd);
 
     /** {@code _get_errno()}. */
@@ -77,7 +84,12 @@ public interface Win32 {
     /** {@code SetStdHandle(slot, handle)}. */
     boolean setStdHandle(int slot, long handle);
 
-    /** {@code GetFileType(handle)}. */
+    /**
+     * {@code GetFileType(handle)}. It asks the I/O manager ({@code NtQueryVolumeInformationFile}),
+     * which waits, with no timeout, for the lock of a synchronous file object that a blocked
+     * {@code ReadFile} or {@code WriteFile} of any thread or child holds; so do {@link #isConsole}
+     * and {@link #fileId}.
+     */
     int getFileType(long handle);
 
     /** Whether {@code GetConsoleMode(handle)} succeeds: the handle is a console. */
@@ -111,4 +123,31 @@ public interface Win32 {
 
     /** {@code CancelSynchronousIo(thread)}. */
     boolean cancelSynchronousIo(long thread);
+
+    /**
+     * {@code SetThreadAffinityMask(GetCurrentThread(), 1 << GetCurrentProcessorNumber())}: keeps
+     * the calling thread on the processor it runs on now.
+     *
+     * @return the previous affinity mask, for {@link #unpin}; 0 when the call failed
+     */
+    long pinToCurrentProcessor();
+
+    /** {@code SetThreadAffinityMask(GetCurrentThread(), previous)}: the calling thread may run anywhere it could before. */
+    void unpin(long previous);
+
+    /** {@code GetHandleInformation(handle)}: its flags ({@link #HANDLE_FLAG_INHERIT}, {@link #HANDLE_FLAG_PROTECT_FROM_CLOSE}), or -1 when it is not a handle. */
+    int handleFlags(long handle);
+
+    /** {@code SetHandleInformation(handle, HANDLE_FLAG_PROTECT_FROM_CLOSE, ...)}: whether {@code CloseHandle} leaves {@code handle} open. */
+    boolean setProtectFromClose(long handle, boolean protect);
+
+    /**
+     * The monitor every Java child start of this process takes around its {@code CreateProcess}:
+     * {@code java.lang.ProcessImpl.class} ({@code ProcessImpl.create} is {@code static synchronized}),
+     * so that holding it keeps {@code ProcessBuilder.start()} of every other thread out. A model
+     * gives its own.
+     */
+    default Object childStartLock() {
+        return ChildStarts.MONITOR;
+    }
 }

@@ -14,6 +14,8 @@ public interface Kernel32 extends Library {
     int DUPLICATE_SAME_ACCESS = 2;
     /** {@code HANDLE_FLAG_INHERIT}. */
     int HANDLE_FLAG_INHERIT = 1;
+    /** {@code HANDLE_FLAG_PROTECT_FROM_CLOSE}. */
+    int HANDLE_FLAG_PROTECT_FROM_CLOSE = 2;
     /** {@code THREAD_TERMINATE}: the access {@code CancelSynchronousIo} needs. */
     int THREAD_TERMINATE = 1;
 
@@ -62,4 +64,16 @@ public interface Kernel32 extends Library {
 
     /** {@code BOOL CancelSynchronousIo(HANDLE thread)}. */
     boolean CancelSynchronousIo(long thread);
+
+    /** {@code BOOL GetHandleInformation(HANDLE, LPDWORD flags)}. */
+    boolean GetHandleInformation(long handle, IntByReference flags);
+
+    /** {@code HANDLE GetCurrentThread()}: a pseudo-handle. */
+    long GetCurrentThread();
+
+    /** {@code DWORD GetCurrentProcessorNumber()}: within the thread's processor group. */
+    int GetCurrentProcessorNumber();
+
+    /** {@code DWORD_PTR SetThreadAffinityMask(HANDLE thread, DWORD_PTR mask)}: the previous mask, or 0. */
+    long SetThreadAffinityMask(long thread, long mask);
 }
