@@ -79,8 +79,10 @@ class ThreadsMatrixTest {
         }
     }
 
+    /** Every case, or those named by {@code -Dmcpwire.matrix.cases=A,B}. */
     static Stream<Arguments> cases() {
-        return Stream.of(Case.values()).flatMap(c -> WindowsVariant.shipped(c.layout.stderr == StderrMode.SAME_AS_STDOUT)
+        String only = System.getProperty("mcpwire.matrix.cases", "");
+        return Stream.of(Case.values()).filter(c -> only.isEmpty() || List.of(only.split(",")).contains(c.name())).flatMap(c -> WindowsVariant.shipped(c.layout.stderr == StderrMode.SAME_AS_STDOUT)
                 .stream().map(v -> Arguments.of(c, v)));
     }
 
@@ -104,7 +106,7 @@ class ThreadsMatrixTest {
             runs++;
         }
         System.err.println("fault matrix (" + c + ", " + variant + "): " + runs + " runs, " + violations.size() + " violations");
-        if (Boolean.getBoolean("mcpwire.matrix.list")) {
+        if (Boolean.getBoolean("mcpwire.matrix.list")) { // every violation, one line each
             violations.forEach(x -> System.err.println("violation (" + c + ", " + variant + "): " + x));
         }
         assertTrue(violations.isEmpty(), () -> violations.size() + " violations, first ones:\n"
@@ -138,7 +140,7 @@ class ThreadsMatrixTest {
                     jvm.interfereAfter(fake.callCount() + 1, Interference.ALLOCATE);
                 }
                 fake.client().send(REQUEST);
-                session(fake, jvm, c, c == Case.SECOND_PROVIDER ? jvm.anotherWindowsProvider() : fake.windows(), null, v);
+                session(fake, jvm, c, c == Case.SECOND_PROVIDER ? jvm.anotherWindowsProvider() : fake.windows(), what, v);
             }
             for (FakeChild child : jvm.racingChildren()) {
                 if (!child.wiresReachedThroughOtherHandles().isEmpty()) {

@@ -234,7 +234,7 @@ public final class FakeJvm {
     /**
      * Windows: the first {@code OpenThread} of each thread whose name starts with {@code prefix}
      * waits for the first logged call of {@code until}, and is made right after it while that
-     * call's thread waits; or, should the watched thread ({@link #watchForHangs()}) wait for
+     * call's thread waits (for such a thread to come first, if none has yet); or, should the watched thread ({@link #watchForHangs()}) wait for
      * something outside the model first (for these threads, say), at once. So a thread's first
      * handle lands at a chosen moment.
      */

@@ -27,7 +27,10 @@ final class KernelThreads {
     /** The claim's caller: a lock wait of its is a hang, recorded, and the call goes on. */
     private Thread watched;
     private final Map<Integer, List<Interference>> interference = new HashMap<>();
-    /** The first {@code OpenThread} of a thread whose name starts with this waits for the first call of {@link #holdUntil}. */
+    /**
+     * The first {@code OpenThread} of a thread whose name starts with this waits for the first call
+     * of {@link #holdUntil}, which in turn waits for the first such thread to come (so there must be one).
+     */
     private String holdPrefix;
     private Op holdUntil;
     private boolean holdReleased;
@@ -108,6 +111,9 @@ final class KernelThreads {
             due.forEach(i -> i.run(kernel, Thread.currentThread()));
         }
         if (holdUntil != null && !holdReleased && c.op() == holdUntil) {
+            while (held.isEmpty()) {
+                awaitBriefly(); // the first held thread has come to its first handle: the run does not depend on when
+            }
             holdReleased = true;
             kernel.changed.signalAll();
             while (!holding.isEmpty()) {
