@@ -13,15 +13,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * One running server: its stdin and stdout as pipes, stderr discarded (or a pipe read to its end,
  * as a host that shows the server's log reads it), and its memory. A server
- * that gives no output for a minute while an answer is awaited is killed, so that a stalled peer
- * reads as end of output rather than hanging the run; so is one that has not exited 10 s after
- * its close began (it may have stopped reading its stdin, with a write to it blocked).
+ * that gives no output for {@value #STALL_SECONDS} s while an answer is awaited is killed, so that
+ * a stalled peer reads as end of output rather than hanging the run; so is one that has not exited
+ * 2 s after its close began (it may have stopped reading its stdin, with a write to it blocked):
+ * nothing is measured after a close, and some servers never end at end of input.
  */
 final class PeerProcess implements AutoCloseable {
-    private static final long STALL_NANOS = 60_000_000_000L;
+    /** How long a read waits for output before the server is taken for stalled; no peer that works pauses a tenth of it. */
+    static final int STALL_SECONDS = 20;
+    private static final long STALL_NANOS = STALL_SECONDS * 1_000_000_000L;
 
     private final Process process;
-    private static final long CLOSE_NANOS = 10_000_000_000L;
+    private static final int CLOSE_SECONDS = 2;
+    private static final long CLOSE_NANOS = CLOSE_SECONDS * 1_000_000_000L;
 
     private volatile long awaitingSince; // 0 when no read is pending
     private volatile long closingSince; // 0 until close() begins
@@ -38,8 +42,17 @@ final class PeerProcess implements AutoCloseable {
 
     /** A server whose stderr is a pipe, read and thrown away by a thread of its own when {@code readStderr}. */
     PeerProcess(List<String> command, Path dir, boolean readStderr) throws IOException {
-        process = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectError(readStderr ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.DISCARD).start();
+        this(new ProcessBuilder(command).directory(dir.toFile())
+                .redirectError(readStderr ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.DISCARD), readStderr);
+    }
+
+    /** A server whose stderr goes where {@code builder} says (a training run's log, say). */
+    PeerProcess(ProcessBuilder builder) throws IOException {
+        this(builder, false);
+    }
+
+    private PeerProcess(ProcessBuilder builder, boolean readStderr) throws IOException {
+        process = builder.start();
         if (readStderr) {
             Thread reader = new Thread(() -> {
                 try (InputStream err = process.getErrorStream()) {
@@ -97,6 +110,18 @@ final class PeerProcess implements AutoCloseable {
         byte[] line = java.util.Arrays.copyOfRange(buffer, start, e);
         start = e + 1;
         return line;
+    }
+
+    /** Gives the next line, without its newline, to {@code visitor}, in this process's buffer; false at end of output. */
+    boolean readLine(LineVisitor visitor) throws IOException {
+        int e = lineEnd();
+        if (e < 0) {
+            return false;
+        }
+        int from = start;
+        start = e + 1;
+        visitor.line(buffer, from, e - from);
+        return true;
     }
 
     /** Skips the next line and returns its request id (the number after {@code "id":}), -1 if none, -2 at end. */
@@ -183,9 +208,43 @@ final class PeerProcess implements AutoCloseable {
         }
     }
 
-    /** Whether the watchdog killed it for giving no output for a minute. */
+    /** Whether the watchdog killed it for giving no output while an answer was awaited. */
     boolean stalled() {
         return stalled;
+    }
+
+    /** Ends the process at once, without a close: for a cold start, once its one answer is in. */
+    void kill() {
+        closingSince = System.nanoTime();
+        try {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Whether the process has ended. */
+    boolean ended() {
+        return !process.isAlive();
+    }
+
+    /** Asks the process to end as a signal would (SIGTERM), so that a JVM still runs its exit. */
+    void terminate() {
+        process.destroy();
+    }
+
+    /** Waits up to {@code seconds} for the process to end; whether it did. */
+    boolean awaitEnd(int seconds) throws InterruptedException {
+        return process.waitFor(seconds, TimeUnit.SECONDS);
+    }
+
+    /** Closes its stdin, and nothing else: the end of input a host gives. */
+    void endInput() {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // already gone
+        }
     }
 
     @Override
@@ -197,7 +256,7 @@ final class PeerProcess implements AutoCloseable {
             // already gone
         }
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            if (!process.waitFor(CLOSE_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {

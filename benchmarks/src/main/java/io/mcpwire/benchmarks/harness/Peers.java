@@ -1,99 +1,179 @@
 package io.mcpwire.benchmarks.harness;
 
-import io.mcpwire.benchmarks.harness.Harness.Peer;
+import io.mcpwire.benchmarks.harness.Peer.Kind;
+import io.mcpwire.benchmarks.harness.Peer.Launch;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
-/** The servers the harness measures, and how each is started. */
+/**
+ * The servers the harness measures and how each starts. Every JVM peer runs on a class path of its
+ * own holding only what it needs ({@code benchmarks/target/peer-lib/}: the floor on Jackson, the
+ * official SDK's peers on the SDK, their bridged twins on the SDK and mcpwire), never the harness's
+ * or JMH's, and its start-up aid is made by {@link StartupAids} alike for all.
+ */
 final class Peers {
-    private Peers() {
+    private final Path root;
+    private final Path target;
+    private final Jdk jdk;
+    private final Optional<Jdk> jdk25;
+
+    /** Peers on {@code jdk}; {@code mcpwire-25} on {@code jdk25} when there is one. */
+    Peers(Path root, Jdk jdk, Optional<Jdk> jdk25) {
+        this.root = root;
+        this.target = root.resolve("benchmarks/target");
+        this.jdk = jdk;
+        this.jdk25 = jdk25;
     }
 
-    /**
-     * Every peer, or those named by {@code --only a,b} (for profiling one server, with
-     * {@code MCPWIRE_BENCH_JVM_ARGS}, say a JFR recording); {@code mcpwire-profiled} only when named.
-     */
-    static List<Peer> chosen(Path root, String[] args) {
-        List<Peer> all = all(root);
-        int only = Arrays.asList(args).indexOf("--only");
-        if (only >= 0) {
-            List<String> names = List.of(args[only + 1].split(","));
-            return all.stream().filter(p -> names.contains(p.name())).toList();
+    /** The peers {@code options} asks for: those named by {@code --only}, or the pairs' with {@code --pairs}, or the full run's. */
+    List<Peer> chosen(RunOptions options) throws IOException, InterruptedException {
+        List<String> names = options.only().orElse(options.pairsOnly() ? Pair.peersOfPairs() : FULL_RUN);
+        List<Peer> all = all();
+        List<Peer> chosen = all.stream().filter(p -> names.contains(p.name())).toList();
+        List<String> unknown = names.stream().filter(n -> all.stream().noneMatch(p -> p.name().equals(n))).toList();
+        if (!unknown.isEmpty()) {
+            System.err.println("bench: no such peer here, left out: " + String.join(", ", unknown));
         }
-        return all.stream().filter(p -> !p.name().equals("mcpwire-profiled")).toList();
+        if (chosen.stream().anyMatch(p -> p.name().startsWith("spring"))) {
+            extractSpring();
+        }
+        return chosen;
     }
 
-    private static List<Peer> all(Path root) {
-        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = root.resolve("benchmarks/target/classes") + File.pathSeparator + root.resolve("benchmarks/target/lib") + "/*";
-        List<String> mcpwire = new ArrayList<>(List.of(javaBin));
-        List.of(System.getenv().getOrDefault("MCPWIRE_BENCH_JVM_ARGS", "").split(" ")).stream()
-                .filter(a -> !a.isBlank()).forEach(mcpwire::add);
-        mcpwire.add("@" + root.resolve("examples/target/server.args")); // exactly as ./demo server starts it
-        String official = "io.mcpwire.benchmarks.peers.OfficialSdkServer";
-        List<Peer> peers = new ArrayList<>(List.of(
-                new Peer("mcpwire", mcpwire, true),
-                // The JVM's practical limit, measured right after mcpwire in every round: the two are
-                // compared, and the machine's speed drifts by more than their difference between turns
-                // that lie a dozen peers apart.
-                new Peer("line-echo", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.LineEchoServer"), true),
-                // The same in the lean profile that ./demo server --lean starts: less idle memory, a
-                // little less warm throughput (docs/hosts.md).
-                new Peer("mcpwire-lean", List.of(javaBin, "@" + root.resolve("examples/lean.args"),
-                        "@" + root.resolve("examples/target/server.args")), true),
-                new Peer("official", List.of(javaBin, "-cp", cp, official), true),
-                new Peer("official-imm", List.of(javaBin, "-cp", cp, official, "--immediate"), true),
-                new Peer("official-bridge", List.of(javaBin, "-cp", cp, official, "--bridge"), true),
-                // The example Spring AI server (Spring AI 2.0.1, Boot 4.0.7) on its own stdio transport and
-                // with mcpwire's starter; both with Spring AI's documented stdio settings (no banner, no
-                // console log pattern), without which the first cannot be measured at all.
-                new Peer("spring", spring(javaBin, root, "spring-ai-2-without-mcpwire"), true),
-                new Peer("spring-mcpwire", spring(javaBin, root, "spring-ai-2"), true),
-                // The example Kotlin SDK 0.16.0 server on the SDK's own stdio transport and on
-                // McpwireStdio.transport(); both with kotlin-logging's start-up line off and the example's
-                // stdout logger at WARN, without which the first cannot be measured at all.
-                new Peer("kotlin", kotlin(javaBin, root, "--sdk-transport"), true),
-                new Peer("kotlin-mcpwire", kotlin(javaBin, root), true),
-                new Peer("typescript", List.of("node", root.resolve("benchmarks/node/server.mjs").toString()), true),
-                // The TypeScript SDK 2.4.0's dual-era stdio entry, spoken to in the legacy era as the rest.
-                new Peer("typescript-2", List.of("node", root.resolve("benchmarks/node/server-v2.mjs").toString()), true),
-                new Peer("cat", List.of("cat"), false),
-                // The demo server with a JFR recording.
-                new Peer("mcpwire-profiled", List.of(javaBin, "-cp", cp, "io.mcpwire.benchmarks.peers.ProfiledDemoServer",
-                        System.getProperty("java.io.tmpdir") + "/mcpwire-profile-%p.jfr"), true)));
-        // The demo server on JDK 25 with the FFM provider and an ahead-of-time cache, when
-        // benchmarks/run found a JDK 25 and made server-25.args and the cache.
+    /** The full run's peers: the pairs, the floor, and the others users pick from. */
+    private static final List<String> FULL_RUN = Stream.concat(Pair.peersOfPairs().stream(),
+            Stream.of("line-echo-naive", "mcpwire-25", "typescript", "typescript-2", "cat")).toList();
+
+    private List<Peer> all() throws IOException {
+        String peersJar = jar(target, "-peers.jar").toString();
+        String floor = classPath(peersJar, "floor");
+        String sdk = classPath(peersJar, "sdk");
+        String bridged = classPath(peersJar, "sdk", "mcpwire");
+        String peers = "io.mcpwire.benchmarks.peers.";
+        List<Peer> all = new ArrayList<>(List.of(
+                jvm("line-echo", Kind.STRIPPED, Era.LEGACY, "the tuned floor: bytes in, a streaming parse, one long-lived generator, one thread",
+                        "-cp", floor, peers + "TunedEchoServer"),
+                jvm("line-echo-2t", Kind.STRIPPED, Era.LEGACY, "the tuned floor with a writer thread",
+                        "-cp", floor, peers + "TunedEchoServer", "--writer-thread"),
+                jvm("line-echo-naive", Kind.STRIPPED, Era.LEGACY, "the naive floor: readLine, readTree(String), writeValueAsBytes",
+                        "-cp", floor, peers + "NaiveLineEchoServer"),
+                jvm("mcpwire", Kind.STRIPPED, Era.LEGACY, "mcpwire's demo server, started as ./demo server starts it",
+                        "@" + withoutAid(root.resolve("examples/target/server.args"), "mcpwire")),
+                jvm("mcpwire-lean", Kind.STRIPPED, Era.LEGACY, "the demo server in ./demo's lean profile",
+                        "@" + root.resolve("examples/lean.args"), "@" + withoutAid(root.resolve("examples/target/server.args"), "mcpwire")),
+                jvm("official-imm", Kind.REALISTIC, Era.LEGACY, "official SDK 2.2, immediateExecution(true), its own stdio transport",
+                        "-cp", sdk, peers + "OfficialSdkServer", "--immediate"),
+                jvm("official-imm-bridge", Kind.REALISTIC, Era.LEGACY, "official-imm over mcpwire's bridge (one line changed)",
+                        "-cp", bridged, peers + "OfficialSdkBridgeServer", "--immediate"),
+                jvm("official", Kind.REALISTIC, Era.LEGACY, "official SDK 2.2 as written by default, its own stdio transport",
+                        "-cp", sdk, peers + "OfficialSdkServer"),
+                jvm("official-bridge", Kind.REALISTIC, Era.LEGACY, "official over mcpwire's bridge (one line changed)",
+                        "-cp", bridged, peers + "OfficialSdkBridgeServer"),
+                jvm("official-modern", Kind.REALISTIC, Era.MODERN, "official SDK 2.2's 2026-07-28 server on its StdioMcpTransport",
+                        "-cp", sdk, peers + "OfficialModernServer"),
+                jvm("official-modern-bridge", Kind.REALISTIC, Era.MODERN, "official-modern on mcpwire's McpwireStdioMcpTransport",
+                        "-cp", bridged, peers + "OfficialModernBridgeServer"),
+                jvm("kotlin", Kind.REALISTIC, Era.LEGACY, "the example Kotlin SDK 0.16 server on the SDK's stdio transport",
+                        kotlin("--sdk-transport")),
+                jvm("kotlin-mcpwire", Kind.REALISTIC, Era.LEGACY, "the same on McpwireStdio.transport()", kotlin()),
+                spring("spring", "the example Spring AI 2.0.1 server (Boot 4.0.7), its own stdio transport", "spring-ai-2-without-mcpwire"),
+                spring("spring-mcpwire", "the same with mcpwire's starter", "spring-ai-2"),
+                program("typescript", "the TypeScript SDK 1.32.2's McpServer and StdioServerTransport, Node",
+                        "node", root.resolve("benchmarks/node/server.mjs").toString()),
+                program("typescript-2", "the TypeScript SDK 2.4.0's serveStdio, Node, spoken to in the legacy era",
+                        "node", root.resolve("benchmarks/node/server-v2.mjs").toString()),
+                new Peer("cat", Kind.STRIPPED, Era.LINES, new Launch.Program(List.of("cat")), "cat: the pipe's limit"),
+                jvm("mcpwire-profiled", Kind.STRIPPED, Era.LEGACY, "the demo server with a JFR recording",
+                        "-cp", root.resolve("benchmarks/target/classes") + File.pathSeparator + target.resolve("lib") + "/*",
+                        peers + "ProfiledDemoServer", System.getProperty("java.io.tmpdir") + "/mcpwire-profile-%p.jfr")));
         Path args25 = root.resolve("examples/target/server-25.args");
-        String jdk25 = System.getProperty("mcpwire.jdk25", "");
-        if (!jdk25.isEmpty() && Files.exists(args25)) {
-            peers.add(2, new Peer("mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(), "@" + args25), true));
+        if (jdk25.isPresent() && Files.exists(args25)) {
+            // The demo server on JDK 25 with the FFM provider and the serial collector, as ./demo starts it there.
+            all.add(new Peer("mcpwire-25", Kind.STRIPPED, Era.LEGACY,
+                    new Launch.Jvm(jdk25.get(), List.of("@" + withoutAid(args25, "mcpwire-25"))),
+                    "the demo server on JDK 25: the FFM provider, the serial collector"));
         }
-        // The example Spring AI server with the starter on JDK 25, extracted and started from an
-        // ahead-of-time cache trained on a recorded session (the recipe in docs/spring.md).
-        Path springAot = root.resolve("examples/spring-ai-server/target/spring-ai-2-aot");
-        if (!jdk25.isEmpty() && Files.exists(springAot.resolve("app.aot"))) {
-            peers.add(new Peer("spring-mcpwire-25", List.of(Path.of(jdk25, "bin", "java").toString(),
-                    "-XX:AOTCache=" + springAot.resolve("app.aot"), "-Xlog:disable", "-Xlog:all=warning:stderr",
-                    "-jar", springAot.resolve("spring-ai-server.jar").toString(),
-                    "--spring.main.banner-mode=off", "--logging.pattern.console="), true));
-        }
-        return peers;
+        return all;
     }
 
-    private static List<String> kotlin(String javaBin, Path root, String... args) {
-        List<String> command = new ArrayList<>(List.of(javaBin, "-Dkotlin-logging.logStartupMessage=false",
+    private Peer jvm(String name, Kind kind, Era era, String what, String... arguments) {
+        return jvm(name, kind, era, what, List.of(arguments));
+    }
+
+    private Peer jvm(String name, Kind kind, Era era, String what, List<String> arguments) {
+        return new Peer(name, kind, era, new Launch.Jvm(jdk, arguments), what);
+    }
+
+    private static Peer program(String name, String what, String... command) {
+        return new Peer(name, Kind.REALISTIC, Era.LEGACY, new Launch.Program(List.of(command)), what);
+    }
+
+    /** The peers jar, then each named directory of {@code peer-lib} as a wildcard. */
+    private String classPath(String peersJar, String... libraries) {
+        StringBuilder cp = new StringBuilder(peersJar);
+        for (String l : libraries) {
+            cp.append(File.pathSeparator).append(target.resolve("peer-lib").resolve(l)).append("/*");
+        }
+        return cp.toString();
+    }
+
+    private List<String> kotlin(String... args) {
+        // kotlin-logging's start-up line off and the example's stdout logger at WARN: without them
+        // the SDK's own transport cannot be measured at all.
+        List<String> command = new ArrayList<>(List.of("-Dkotlin-logging.logStartupMessage=false",
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-jar",
                 root.resolve("examples/kotlin-server/target/sdk-0.16/kotlin-server.jar").toString()));
         command.addAll(List.of(args));
         return command;
     }
 
-    private static List<String> spring(String javaBin, Path root, String variant) {
-        return List.of(javaBin, "-jar", root.resolve("examples/spring-ai-server/target/" + variant + "/spring-ai-server.jar").toString(),
-                "--spring.main.banner-mode=off", "--logging.pattern.console=");
+    /** The example Spring AI server, extracted (an archive takes classes from plain jars only), with Spring AI's documented stdio settings. */
+    private Peer spring(String name, String what, String variant) {
+        return new Peer(name, Kind.REALISTIC, Era.LEGACY, new Launch.Jvm(jdk, List.of("-jar",
+                target.resolve("spring").resolve(variant).resolve("spring-ai-server.jar").toString(),
+                "--spring.main.banner-mode=off", "--logging.pattern.console=")), what, Peer.EchoText.AS_JSON_STRING);
+    }
+
+    private void extractSpring() throws IOException, InterruptedException {
+        for (String variant : List.of("spring-ai-2", "spring-ai-2-without-mcpwire")) {
+            Path jar = root.resolve("examples/spring-ai-server/target/" + variant + "/spring-ai-server.jar");
+            Path into = target.resolve("spring").resolve(variant);
+            Path extracted = into.resolve("spring-ai-server.jar");
+            if (Files.exists(extracted) && Files.getLastModifiedTime(extracted).compareTo(Files.getLastModifiedTime(jar)) >= 0) {
+                continue;
+            }
+            Process p = new ProcessBuilder(Jdk.current().java(), "-Djarmode=tools", "-jar", jar.toString(), "extract", "--force",
+                    "--destination", into.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (p.waitFor() != 0) {
+                throw new IOException("could not extract " + jar);
+            }
+        }
+    }
+
+    /** {@code args} without the demo's own archive or cache: the harness gives every peer its aid alike. */
+    private Path withoutAid(Path args, String name) {
+        try {
+            Path out = target.resolve("aids").resolve(name + ".args");
+            Files.createDirectories(out.getParent());
+            List<String> lines = Files.exists(args) ? Files.readAllLines(args) : List.of();
+            Files.write(out, lines.stream().filter(l -> !l.startsWith("-XX:SharedArchiveFile") && !l.startsWith("-XX:AOTCache")).toList());
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path jar(Path dir, String suffix) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(suffix)).findFirst()
+                    .orElseThrow(() -> new IOException("no *" + suffix + " in " + dir + ": build with benchmarks/run first"));
+        }
     }
 }

@@ -14,12 +14,14 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The JVM's practical limit: a plain line loop with Jackson that answers {@code initialize},
- * {@code ping} and {@code tools/call echo}/{@code payload}, with no isolation, no validation and
- * no threads. It flushes when no more input is waiting.
+ * The naive floor ({@code line-echo-naive}): a plain line loop with Jackson's databind that
+ * answers {@code initialize}, {@code ping} and {@code tools/call echo}/{@code payload}, with no
+ * isolation, no validation and no threads, written the obvious way: each line decoded into a
+ * {@code String}, parsed into a tree, and written through a new generator and array per answer.
+ * It flushes when no more input is waiting. {@link TunedEchoServer} is the floor that counts.
  */
-public final class LineEchoServer {
-    private LineEchoServer() {
+public final class NaiveLineEchoServer {
+    private NaiveLineEchoServer() {
     }
 
     public static void main(String[] args) throws Exception {

@@ -1,0 +1,28 @@
+package io.mcpwire.benchmarks.harness;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Two peers that run the same server code on the same JDK with the same start-up aid and differ in
+ * one thing, the transport: the headline comparisons. The ratio is candidate over baseline.
+ */
+record Pair(String title, String baseline, String candidate) {
+
+    /** The transport pairs, each the SDK's own transport against mcpwire's under the same server. */
+    static final List<Pair> HEADLINE = List.of(
+            new Pair("official SDK 2.2 legacy server, immediate mode: own transport -> bridge", "official-imm", "official-imm-bridge"),
+            new Pair("official SDK 2.2 legacy server, default mode: own transport -> bridge", "official", "official-bridge"),
+            new Pair("official SDK 2.2 2026-07-28 server: StdioMcpTransport -> McpwireStdioMcpTransport",
+                    "official-modern", "official-modern-bridge"),
+            new Pair("Kotlin SDK 0.16: own transport -> McpwireStdio.transport()", "kotlin", "kotlin-mcpwire"),
+            new Pair("Spring AI 2.0.1: own transport -> mcpwire's starter", "spring", "spring-mcpwire"));
+
+    /** What the transport costs: mcpwire's demo server against the tuned floor, a loop with no transport at all. */
+    static final Pair FLOOR = new Pair("what the transport costs: the tuned floor -> mcpwire's demo", "line-echo", "mcpwire");
+
+    /** Every peer that a pair or the floor names. */
+    static List<String> peersOfPairs() {
+        return Stream.concat(HEADLINE.stream(), Stream.of(FLOOR)).flatMap(p -> Stream.of(p.baseline(), p.candidate())).toList();
+    }
+}

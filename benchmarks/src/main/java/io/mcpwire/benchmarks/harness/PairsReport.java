@@ -1,0 +1,110 @@
+package io.mcpwire.benchmarks.harness;
+
+import io.mcpwire.benchmarks.harness.Measurements.Pairing;
+import io.mcpwire.benchmarks.harness.Measurements.Summary;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The headline: each transport pair of {@link Pair#HEADLINE} and the floor, metric by metric, the
+ * two medians with their intervals and the ratio (candidate over baseline) with its paired
+ * bootstrap interval and verdict; then the {@code summary:} lines. A side that failed in any round
+ * shows its failure, and that metric has no ratio.
+ */
+final class PairsReport {
+    private final Set<String> present;
+    private final Measurements results;
+    private final Bootstrap bootstrap;
+    private final PrintStream out;
+
+    PairsReport(List<Peer> peers, Measurements results, Bootstrap bootstrap, PrintStream out) {
+        this.present = peers.stream().map(Peer::name).collect(Collectors.toSet());
+        this.results = results;
+        this.bootstrap = bootstrap;
+        this.out = out;
+    }
+
+    /** The metrics a pair's table shows, in order. */
+    static List<Metric> pairMetrics() {
+        List<Metric> metrics = new ArrayList<>(List.of(Metric.COLD_NONE, Metric.COLD_AID, Metric.PING_P50, Metric.PING_P99,
+                Metric.FRESH, Metric.WARM));
+        for (int rate : Metric.OPEN_LOOP_RATES) {
+            for (double percentile : Metric.OPEN_LOOP_PERCENTILES) {
+                metrics.add(Metric.openLoop(rate, percentile));
+            }
+        }
+        metrics.addAll(List.of(Metric.IDLE_RSS, Metric.BIG_ROUND_TRIP, Metric.BIG_PEAK));
+        return metrics;
+    }
+
+    void tables() {
+        out.println("The pairs: the same server code, JDK and start-up aid on two transports; ratio = mcpwire's side / the SDK's own,");
+        out.println("median [bootstrap 95% interval], paired by round; faster/slower only when the ratio's interval leaves out 1.00");
+        out.println();
+        for (Pair pair : pairs()) {
+            out.println(pair.title() + "  (" + pair.candidate() + " / " + pair.baseline() + ")");
+            Table table = new Table().row(List.of("", pair.baseline(), pair.candidate(), "ratio", ""));
+            for (Metric m : pairMetrics()) {
+                Summary b = results.summary(m, pair.baseline());
+                Summary c = results.summary(m, pair.candidate());
+                if (b instanceof Summary.Missing && c instanceof Summary.Missing) {
+                    continue;
+                }
+                Comparison comparison = compare(m, pair);
+                table.row(List.of("  " + m.name(), cell(b), cell(c), comparison.ratio(), comparison.verdict()));
+            }
+            table.print(out);
+            out.println();
+        }
+    }
+
+    /** One line per pair: the ratios that say most, each with its interval and verdict. */
+    void summaries() {
+        List<Metric> headline = List.of(Metric.FRESH, Metric.WARM, Metric.PING_P50, Metric.COLD_AID, Metric.COLD_NONE);
+        for (Pair pair : pairs()) {
+            List<Metric> metrics = new ArrayList<>(headline);
+            if (pair == Pair.FLOOR) {
+                Metric.OPEN_LOOP_RATES.forEach(r -> metrics.add(Metric.openLoop(r, 99)));
+            }
+            List<String> parts = new ArrayList<>();
+            for (Metric m : metrics) {
+                if (results.summary(m, pair.baseline()) instanceof Summary.Missing) {
+                    continue;
+                }
+                Comparison c = compare(m, pair);
+                parts.add(m.name() + " " + c.ratio() + (c.verdict().isEmpty() ? "" : " " + c.verdict()));
+            }
+            out.println((pair == Pair.FLOOR ? "floor: " : "summary: ") + pair.candidate() + " / " + pair.baseline() + ": "
+                    + String.join("; ", parts));
+        }
+    }
+
+    private List<Pair> pairs() {
+        List<Pair> pairs = new ArrayList<>(Pair.HEADLINE);
+        pairs.add(Pair.FLOOR);
+        return pairs.stream().filter(p -> present.contains(p.baseline()) && present.contains(p.candidate())).toList();
+    }
+
+    /** A ratio's cell and verdict, or why there is none. */
+    record Comparison(String ratio, String verdict) {
+    }
+
+    Comparison compare(Metric m, Pair pair) {
+        Pairing pairing = results.paired(m, pair.candidate(), pair.baseline());
+        if (pairing instanceof Pairing.Paired p) {
+            Estimate ratio = bootstrap.ratioOfMedians(p.candidate(), p.baseline());
+            return new Comparison(Format.ratio(ratio), Verdict.of(ratio, m).word(m));
+        }
+        return new Comparison("no ratio: " + ((Pairing.Unpaired) pairing).why(), "");
+    }
+
+    private String cell(Summary s) {
+        if (s instanceof Summary.Values v) {
+            return Format.interval(bootstrap.median(v.values()));
+        }
+        return s instanceof Summary.Failures f ? f.cell() : "-";
+    }
+}

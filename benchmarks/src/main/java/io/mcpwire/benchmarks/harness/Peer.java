@@ -1,0 +1,57 @@
+package io.mcpwire.benchmarks.harness;
+
+import java.util.List;
+
+/**
+ * A server under test: its name, what kind of server it is, the protocol era it speaks, how it is
+ * started, a line saying what it is, and what its {@code echo} tool answers.
+ */
+record Peer(String name, Kind kind, Era era, Launch launch, String what, EchoText echoText) {
+
+    Peer(String name, Kind kind, Era era, Launch launch, String what) {
+        this(name, kind, era, launch, what, EchoText.AS_SENT);
+    }
+
+    /** What a peer's {@code echo} tool returns as its text content. */
+    enum EchoText {
+        /** The text it was given. */
+        AS_SENT,
+        /**
+         * The text as a JSON string, quotes included: Spring AI's default result converter writes a
+         * tool's {@code String} result out as JSON, the same on either transport.
+         */
+        AS_JSON_STRING
+    }
+
+    /** TechEmpower's labels: a framework as its users run it, or a hand-written loop. */
+    enum Kind {
+        /** A framework as its users run it. */
+        REALISTIC,
+        /** A hand-written server: the demo, the floors, {@code cat}. */
+        STRIPPED;
+
+        String label() {
+            return this == REALISTIC ? "Realistic" : "Stripped";
+        }
+    }
+
+    /** How a peer's process starts. */
+    sealed interface Launch {
+        /** A JVM: {@code java}, then the start-up aid's options (see {@link StartupAids}), then these arguments. */
+        record Jvm(Jdk jdk, List<String> arguments) implements Launch {
+        }
+
+        /** Any other program, started as it is. */
+        record Program(List<String> command) implements Launch {
+        }
+    }
+
+    boolean jvm() {
+        return launch instanceof Launch.Jvm;
+    }
+
+    /** Whether it speaks MCP (all but {@code cat}). */
+    boolean mcp() {
+        return era != Era.LINES;
+    }
+}
