@@ -19,7 +19,8 @@ import tools.jackson.databind.JsonNode;
  * Notifications before the first request, and the client's responses (which answer the legacy
  * session's requests to the client), go to the legacy session.
  *
- * <p>Asked on the transport's dispatcher thread alone, one message at a time.
+ * <p>Pinned on the transport's dispatcher thread alone, one message at a time; read by any thread
+ * ({@link #pinnedModern()}).
  */
 final class EraRoute {
     /** The connection's era so far. */
@@ -31,7 +32,7 @@ final class EraRoute {
 
     private static final System.Logger LOG = System.getLogger("io.mcpwire.sdkbridge");
 
-    private Pinned pinned = Pinned.NOT_YET;
+    private volatile Pinned pinned = Pinned.NOT_YET;
 
     /** Whether {@code message} goes to the modern server; pins the connection at its first request. */
     boolean toModern(JsonRpcMessage message) {
@@ -41,6 +42,11 @@ final class EraRoute {
                     pinned == Pinned.MODERN ? "2026-07-28" : "legacy");
         }
         return pinned == Pinned.MODERN && !(message instanceof JsonRpcResponse);
+    }
+
+    /** Whether the connection is the modern server's: the legacy session then has nobody to talk to. */
+    boolean pinnedModern() {
+        return pinned == Pinned.MODERN;
     }
 
     /** Whether {@code request} is spoken in the modern era. */

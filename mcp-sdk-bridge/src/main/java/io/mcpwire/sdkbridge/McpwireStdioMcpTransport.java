@@ -35,7 +35,7 @@ import reactor.core.scheduler.Schedulers;
  * answered, and open subscriptions ended with their result, before the session ends (the SDK's
  * drops them); a request whose id is still in flight is refused rather than ignored. One session,
  * as on every stdio transport. To serve both protocol eras on one connection, see
- * {@link McpwireStdioServerTransportProvider#withModernServer}.
+ * {@link McpwireBothEras}.
  */
 public final class McpwireStdioMcpTransport {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.sdkbridge");
@@ -92,7 +92,12 @@ public final class McpwireStdioMcpTransport {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("McpwireStdioMcpTransport can only be started once");
         }
-        transport.start(new Inbound());
+        try {
+            transport.start(new Inbound());
+        } catch (IllegalStateException closedBefore) {
+            ended.complete(null); // closed before it started: nothing to wait for
+            throw closedBefore;
+        }
         Thread keeper = new Thread(ended::join, "mcpwire-sdk-session");
         keeper.setDaemon(false);
         keeper.start();

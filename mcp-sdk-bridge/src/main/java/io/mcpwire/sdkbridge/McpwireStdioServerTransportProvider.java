@@ -44,8 +44,8 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile McpServerSession session;
     private volatile Runnable afterClose = () -> { };
-    /** The 2026-07-28 server that shares the connection, when one was given. */
-    private volatile Optional<ModernRequests> modern = Optional.empty();
+    /** The 2026-07-28 server that shares the connection, when one was given ({@link McpwireBothEras}). */
+    private volatile Optional<EraServer> modern = Optional.empty();
     private final EraRoute route = new EraRoute();
 
     /** Claims the standard streams now, with the SDK's default JSON mapper (on SDK 0.17, 2.0, 2.1 and 2.2). */
@@ -84,30 +84,15 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     }
 
     /**
-     * Serves the official SDK's 2026-07-28 server ({@code io.modelcontextprotocol.modern.server.McpServer},
-     * SDK 2.2) on the same connection as this legacy one: the connection's first request decides
-     * which of the two serves it, for good ({@code initialize}: the legacy server;
-     * {@code server/discover}, or a request whose {@code _meta} names a 2026-07-28 version: the
-     * modern one). Give it before the legacy server is built, since building it starts serving:
-     *
-     * <pre>{@code
-     * McpSyncServer legacy = McpServer.sync(new McpwireStdioServerTransportProvider()
-     *                 .withModernServer(modernServer))   // the one added call
-     *         .serverInfo(...).tools(...).build();
-     * }</pre>
-     *
-     * @param modernServer the modern server, or any {@code McpRequestManager}
-     * @return this provider
-     * @throws IllegalStateException when the legacy server was already built over this provider
+     * Serves {@code modern} on the same connection, the connection's first request deciding which
+     * serves it ({@link EraRoute}); before the session is built, since building it starts serving.
+     * See {@link McpwireBothEras}, which is the way to it.
      */
-    public McpwireStdioServerTransportProvider withModernServer(io.modelcontextprotocol.modern.server.McpRequestManager modernServer) {
-        Objects.requireNonNull(modernServer, "modernServer");
+    void serveModernToo(EraServer modern) {
         if (session != null) {
-            throw new IllegalStateException("the legacy server is already built over this provider and serving; "
-                    + "give the modern server before building it");
+            throw new IllegalStateException("the legacy server is already built over this provider and serving");
         }
-        modern = Optional.of(new ModernRequests(modernServer, jsonMapper, transport));
-        return this;
+        this.modern = Optional.of(modern);
     }
 
     /**
@@ -165,7 +150,7 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
     private final class Inbound implements TransportListener {
         @Override
         public void onMessage(JsonRpcMessage message) {
-            Optional<ModernRequests> modernServer = modern;
+            Optional<EraServer> modernServer = modern;
             if (modernServer.isPresent() && route.toModern(message)) {
                 modernServer.get().message(message);
                 return;
@@ -180,7 +165,7 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
 
         @Override
         public void onInputEnded() {
-            modern.ifPresent(ModernRequests::inputEnded);
+            modern.ifPresent(EraServer::inputEnded);
         }
 
         @Override
@@ -204,6 +189,11 @@ public final class McpwireStdioServerTransportProvider implements McpServerTrans
         @Override
         public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
             return Mono.fromCallable(() -> {
+                if (modern.isPresent() && route.pinnedModern()) {
+                    // A 2026-07-28 client never opened the legacy session: its notifications are not for it.
+                    LOG.log(Level.DEBUG, "the legacy session''s message is not sent: the connection is the 2026-07-28 server''s");
+                    return null;
+                }
                 String json = jsonMapper.writeValueAsString(message); // serialized once, sent as it is
                 Optional<RequestId> answers = SdkMessages.answered(message);
                 if (answers.isPresent()) {

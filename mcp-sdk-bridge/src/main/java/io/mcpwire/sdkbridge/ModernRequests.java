@@ -38,7 +38,7 @@ import reactor.core.scheduler.Schedulers;
  * written from the Reactor thread that produced them, one at a time. {@link #inFlight} is a
  * concurrent map; each entry's flag is written and read by that request's signals alone.
  */
-final class ModernRequests {
+final class ModernRequests implements EraServer {
     private static final System.Logger LOG = System.getLogger("io.mcpwire.sdkbridge");
     /** Stdio carries no HTTP headers: the SDK's own stdio transport says the same. */
     private static final McpTransportContext CONTEXT =
@@ -49,10 +49,11 @@ final class ModernRequests {
     private final StdioTransport transport;
     private final Map<RequestId, InFlight> inFlight = new ConcurrentHashMap<>();
 
-    /** A request being served: its subscription, and whether its response has gone out. */
+    /** A request being served: its subscription, whether its response has gone out, and whether the client cancelled it. */
     private static final class InFlight {
         final Disposable.Swap subscription = Disposables.swap();
         volatile boolean answered;
+        volatile boolean cancelled;
     }
 
     ModernRequests(McpRequestManager server, McpJsonMapper jsonMapper, StdioTransport transport) {
@@ -62,7 +63,8 @@ final class ModernRequests {
     }
 
     /** One message from the client, on the dispatcher thread. */
-    void message(JsonRpcMessage message) {
+    @Override
+    public void message(JsonRpcMessage message) {
         if (message instanceof JsonRpcRequest request) {
             request(request);
         } else if (message instanceof JsonRpcNotification notification) {
@@ -76,9 +78,12 @@ final class ModernRequests {
      * No more requests will come: open subscriptions are ended, so that they are answered (their
      * result says the subscription ended) before the session closes.
      */
-    void inputEnded() {
+    @Override
+    public void inputEnded() {
         if (server instanceof McpServer modern) {
-            modern.closeGracefully();
+            // Off the caller's thread: ending a subscription writes its result, and a client that
+            // does not read must not hold the thread that runs the end of input.
+            Schedulers.boundedElastic().schedule(modern::closeGracefully);
         }
     }
 
@@ -112,7 +117,10 @@ final class ModernRequests {
         if (McpProtocol.CANCELLED.equals(notification.method())) {
             // The transport no longer counts the request as owed; stop it, and nothing of it is written.
             Optional<InFlight> cancelled = ModernMessages.cancelled(notification).map(inFlight::remove);
-            cancelled.ifPresent(entry -> entry.subscription.dispose());
+            cancelled.ifPresent(entry -> {
+                entry.cancelled = true; // a message being produced now is not written either
+                entry.subscription.dispose();
+            });
             return;
         }
         server.handleNotification(CONTEXT, ModernMessages.notification(notification)).subscribe(null,
@@ -129,6 +137,10 @@ final class ModernRequests {
 
     /** One message of a request's answer: a notification on its way, or the response. */
     private void write(RequestId id, InFlight entry, JsonRpc.JSONRPCMessage message) {
+        if (entry.cancelled) {
+            LOG.log(Level.DEBUG, "a message of request {0}, which the client cancelled, is not written", id);
+            return;
+        }
         boolean response = message instanceof JsonRpc.JSONRPCResponse;
         String json;
         try {

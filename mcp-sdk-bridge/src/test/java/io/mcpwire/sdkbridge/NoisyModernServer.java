@@ -29,7 +29,7 @@ import reactor.core.publisher.Flux;
  * {@code slow} takes 300 ms; {@code progress} streams three progress notifications before its
  * result; {@code echo} answers its text. With {@code --official} it serves on the SDK's own
  * {@code StdioMcpTransport}; with {@code --dual} a legacy server shares the connection
- * ({@code withModernServer}); {@code --no-child} leaves out the child, for a run inside a test JVM.
+ * ({@link McpwireBothEras}); {@code --no-child} leaves out the child, for a run inside a test JVM.
  */
 public final class NoisyModernServer {
     private NoisyModernServer() {
@@ -40,7 +40,7 @@ public final class NoisyModernServer {
         McpJsonMapper mapper = McpJsonDefaults.getMapper();
         McpServer server = server(!options.contains("--no-child"), Flux.never());
         if (options.contains("--dual")) {
-            io.modelcontextprotocol.server.McpServer.sync(new McpwireStdioServerTransportProvider().withModernServer(server))
+            io.modelcontextprotocol.server.McpServer.sync(McpwireBothEras.provider(server))
                     .serverInfo("noisy-modern", "1")
                     .capabilities(ServerCapabilities.builder().tools(true).build())
                     .tools(SyncToolSpecification.builder()

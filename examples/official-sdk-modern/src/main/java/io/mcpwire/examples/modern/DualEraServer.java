@@ -1,11 +1,11 @@
 package io.mcpwire.examples.modern;
 
-import io.mcpwire.sdkbridge.McpwireStdioServerTransportProvider;
+import io.mcpwire.sdkbridge.McpwireBothEras;
 import io.modelcontextprotocol.server.McpServer;
 
 /**
  * The same tools in both protocol eras from one process: the official SDK's legacy server, whose
- * provider also serves the 2026-07-28 server. The connection's first request decides:
+ * provider ({@code McpwireBothEras}) also serves the 2026-07-28 server. The connection's first request decides:
  * {@code initialize} reaches the legacy server, {@code server/discover} the modern one.
  */
 public final class DualEraServer {
@@ -13,8 +13,7 @@ public final class DualEraServer {
     }
 
     public static void main(String[] args) {
-        McpServer.sync(new McpwireStdioServerTransportProvider()
-                        .withModernServer(Tools.modernServer())) // the one added call
+        McpServer.sync(McpwireBothEras.provider(Tools.modernServer())) // was: new McpwireStdioServerTransportProvider()
                 .serverInfo(Tools.NAME, Tools.VERSION)
                 .capabilities(io.modelcontextprotocol.spec.McpSchema.ServerCapabilities.builder().tools(true).build())
                 .tools(Tools.legacyTools())
