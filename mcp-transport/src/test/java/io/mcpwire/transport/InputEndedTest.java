@@ -36,6 +36,7 @@ class InputEndedTest {
         final List<RequestId> open = new CopyOnWriteArrayList<>();
         final List<String> events = new CopyOnWriteArrayList<>();
         final CompletableFuture<TransportClosed> closed = new CompletableFuture<>();
+        final CountDownLatch inputEnded = new CountDownLatch(1);
 
         Subscriptions(StdioTransport transport) {
             this.transport = transport;
@@ -57,6 +58,7 @@ class InputEndedTest {
         public void onInputEnded() {
             events.add("input ended");
             open.forEach(this::answer);
+            inputEnded.countDown();
         }
 
         @Override
@@ -95,7 +97,7 @@ class InputEndedTest {
     }
 
     @Test
-    void closeWhenAnsweredWaitsForTheAnswerOwedThenClosesAndStopsReading() throws Exception {
+    void closeWhenAnsweredStopsReadingWaitsForTheAnswerOwedThenCloses() throws Exception {
         FakeProcess fake = FakeProcess.withPipes();
         StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMinutes(5)).hostWatch(HostWatch.OFF).build();
         CountDownLatch slowArrived = new CountDownLatch(1);
@@ -115,7 +117,9 @@ class InputEndedTest {
         fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"slow\"}");
         assertTrue(slowArrived.await(T.toSeconds(), TimeUnit.SECONDS));
         CompletableFuture<Void> closing = CompletableFuture.runAsync(t::closeWhenAnswered);
-        // The close waits on the answer owed: it can only end after this answer, given below.
+        assertTrue(server.inputEnded.await(T.toSeconds(), TimeUnit.SECONDS), "the listener heard that no more will come");
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}"); // after the input ended: not taken
+        assertFalse(server.closed.isDone(), "the close waits for the answer owed");
         assertFalse(closing.isDone());
         t.send(new JsonRpcResult(slow.get(), JsonNodeFactory.instance.objectNode()));
         closing.get(T.toSeconds(), TimeUnit.SECONDS);
@@ -123,6 +127,30 @@ class InputEndedTest {
         assertEquals(TransportClosed.Reason.CLOSED, c.reason());
         assertEquals(0, c.dropped());
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}", fake.client().readLine(T));
-        assertTrue(server.events.contains("input ended"), server.events.toString());
+        assertEquals("", fake.client().drainText(), "nothing else: the ping sent after the input ended was not taken");
+        assertFalse(server.events.contains("request 8"), server.events.toString());
+    }
+
+    @Test
+    void closeWhenAnsweredFromTheListenerOnTheDispatcherReturnsAtOnceAndTheAnswerGoesOut() throws Exception {
+        FakeProcess fake = FakeProcess.withPipes();
+        StdioTransport t = StdioTransport.builder().platform(fake).gracePeriod(Duration.ofMinutes(5)).hostWatch(HostWatch.OFF).build();
+        Subscriptions server = new Subscriptions(t) {
+            @Override
+            public void onMessage(JsonRpcMessage message) {
+                if (message instanceof JsonRpcRequest r && r.method().equals("shutdown")) {
+                    t.closeWhenAnswered(); // a server's own "shut down" tool: the close must not wait for this very answer here
+                    events.add("close asked");
+                }
+                super.onMessage(message);
+            }
+        };
+        t.start(server);
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}");
+        TransportClosed c = server.closed.get(T.toSeconds(), TimeUnit.SECONDS);
+        assertEquals(TransportClosed.Reason.CLOSED, c.reason());
+        assertEquals(0, c.dropped(), "the answer to the shutdown request went out");
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", fake.client().readLine(T));
+        assertEquals(List.of("close asked", "request 1", "input ended", "closed"), server.events);
     }
 }

@@ -8,13 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The processes a session ends with, found from this process's ancestry at the watch's start: the
  * parent, and, while the parent is a wrapper that waits for this process and passes the host's
- * stdio through ({@code sh -c}, {@code bash -c}, {@code cmd /c}, {@code powershell -Command}),
- * the wrappers up to the first ancestor that is not one, the host. Never above the host, so no
- * ancestor of the host (a terminal, a login session) can end the session.
+ * stdio through (a shell running a command or a script: {@code sh -c}, {@code bash run.sh};
+ * {@code cmd /c}; {@code powershell -Command}), the ancestors up to the first that is not such a
+ * wrapper, taken for the host, and no further: the host's own ancestors (a terminal, a login
+ * session) are not watched.
  */
 final class Ancestry {
     /** The most wrappers passed through: a deeper chain is not a host's launch. */
@@ -27,16 +29,17 @@ final class Ancestry {
 
     /**
      * The parent alone ({@code throughWrappers} false), or the parent and the wrappers above it up
-     * to the host; empty when there is no parent worth watching: none, or init (pid 1) after a
-     * launcher that exited at once re-parented this process.
+     * to the host, none of them in {@code passedOver}; empty when there is no parent worth
+     * watching: none, init (pid 1) after a launcher that exited at once re-parented this process,
+     * or one already passed over.
      */
-    static List<ProcessHandle> watched(boolean throughWrappers) {
+    static List<ProcessHandle> watched(boolean throughWrappers, Set<Long> passedOver) {
         List<ProcessHandle> chain = new ArrayList<>();
         Optional<ProcessHandle> next = ProcessHandle.current().parent();
-        while (next.isPresent() && next.get().pid() != 1) {
+        while (next.isPresent() && next.get().pid() != 1 && !passedOver.contains(next.get().pid())) {
             ProcessHandle p = next.get();
             chain.add(p);
-            if (!throughWrappers || chain.size() > MAX_WRAPPERS || !isWrapper(p)) {
+            if (!throughWrappers || chain.size() > MAX_WRAPPERS || !isWrapper(commandLine(p))) {
                 break;
             }
             next = p.parent();
@@ -45,26 +48,32 @@ final class Ancestry {
     }
 
     /**
-     * Whether {@code p} is a shell or command interpreter running one command for its parent
-     * ({@code -c}, {@code /c}, {@code -Command}, {@code -File}), by its command line. An interactive
-     * shell is not: it is a person's terminal, the host. A process whose command line cannot be
-     * read is not either: it is taken for the host, as before wrappers were seen through.
+     * Whether a process of this command line is a shell or command interpreter running a command
+     * or a script for its parent: a POSIX shell with {@code -c} or a script operand, {@code cmd}
+     * with {@code /c}, PowerShell with {@code -Command}, {@code -File} or {@code -EncodedCommand}. An
+     * interactive shell (no command, no script) is not: it is a person's terminal, the host. When
+     * only the program is known (Windows, where the JDK reads no arguments of another process),
+     * {@code cmd} and PowerShell are taken for wrappers: as the parent of a server they almost
+     * always are. A process whose command line cannot be read is not: it is taken for the host.
      */
-    static boolean isWrapper(ProcessHandle p) {
-        List<String> line = commandLine(p);
-        if (line.isEmpty()) {
+    static boolean isWrapper(List<String> line) {
+        if (line.isEmpty() || line.get(0).isEmpty()) {
             return false;
         }
-        String name = Path.of(line.get(0)).getFileName().toString().toLowerCase(Locale.ROOT).replaceFirst("\\.exe$", "");
+        String program = line.get(0).replace('\\', '/');
+        String name = program.substring(program.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT).replaceFirst("\\.exe$", "");
         List<String> args = line.subList(1, line.size());
         if (SHELLS.contains(name)) {
-            return args.stream().anyMatch(a -> a.startsWith("-") && !a.startsWith("--") && a.contains("c"));
+            return args.stream().anyMatch(a -> a.startsWith("-") && !a.startsWith("--") && a.contains("c"))
+                    || args.stream().anyMatch(a -> !a.startsWith("-") && !a.startsWith("+")); // a script
         }
+        boolean argumentsUnknown = args.isEmpty();
         if (name.equals("cmd")) {
-            return args.stream().anyMatch(a -> a.equalsIgnoreCase("/c"));
+            return argumentsUnknown || args.stream().anyMatch(a -> a.equalsIgnoreCase("/c"));
         }
         if (POWERSHELLS.contains(name)) {
-            return args.stream().map(a -> a.toLowerCase(Locale.ROOT)).anyMatch(a -> a.equals("-command") || a.equals("-c") || a.equals("-file"));
+            return argumentsUnknown || args.stream().map(a -> a.toLowerCase(Locale.ROOT))
+                    .anyMatch(a -> List.of("-command", "-c", "-file", "-f", "-encodedcommand", "-e", "-ec").contains(a));
         }
         return false;
     }
@@ -87,7 +96,7 @@ final class Ancestry {
         List<String> line = new ArrayList<>();
         p.info().command().ifPresent(line::add);
         p.info().arguments().ifPresent(a -> line.addAll(List.of(a)));
-        return line.size() > 1 ? line : List.of();
+        return line;
     }
 
     /**

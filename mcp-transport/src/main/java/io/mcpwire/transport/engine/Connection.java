@@ -94,8 +94,8 @@ public final class Connection {
     private final AtomicBoolean inputEndTold = new AtomicBoolean();
     /** The listener, given at {@link #start}; written before the move to SERVING, read only after it. */
     private volatile TransportListener listener;
-    /** Lines that called for an answer but came in after the close began; written by the dispatcher before it counts down. */
-    private volatile int abandoned;
+    /** The dispatcher's lines, made at {@link #start} with the listener; read by the close, live. */
+    private volatile LineDispatcher lines;
 
     /** A connection over {@code wire}, every part built and no thread started: see {@link #start}. */
     public Connection(TransportOptions options, Wire wire) {
@@ -111,7 +111,13 @@ public final class Connection {
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);
         this.watch = options.hostWatch() == HostWatch.OFF ? HostWatcher.NONE
                 : options.hostExit().map(exit -> HostWatcher.of(exit, this::hostExited))
-                        .orElseGet(() -> HostWatcher.of(options.hostWatch(), progress::moved, this::hostExited));
+                        .orElseGet(() -> HostWatcher.of(options.hostWatch(), this::clientSpoke, this::hostExited));
+    }
+
+    /** Whether the client has sent anything yet: a line reached the dispatcher. */
+    private boolean clientSpoke() {
+        LineDispatcher l = lines;
+        return l != null && l.dispatchedAny();
     }
 
     /** The connection's lifecycle. */
@@ -128,6 +134,8 @@ public final class Connection {
     public synchronized void start(TransportListener listener) {
         if (lifecycle.phase() == Lifecycle.Phase.BUILT) {
             this.listener = listener; // a start that loses to a concurrent close has no listener to call
+            this.lines = new LineDispatcher(options.codec(), options.maxMessageBytes(), pending, progress, listener,
+                    this::send, options.answerDecodeErrors(), lifecycle::isClosing, framer, handoff.dispatcherInput(wire.input()));
         }
         if (!lifecycle.start()) {
             throw new IllegalStateException(lifecycle.phase() == Lifecycle.Phase.CLOSED
@@ -162,8 +170,10 @@ public final class Connection {
     /**
      * Ends the connection as end of input does: nothing more is read, every request received is
      * answered while anything moves (one grace period without progress at most), then the close.
-     * Runs on the caller's thread, which it blocks until the connection has closed; before the
-     * start, the same as {@link #close()}.
+     * Runs on the caller's thread, which it blocks until the connection has closed; asked on the
+     * dispatcher thread (a listener's {@code onMessage}), it runs on a thread of its own and
+     * returns at once, since the answers it waits for may be the caller's own. Before the start,
+     * the same as {@link #close()}.
      */
     public void closeWhenAnswered() {
         if (lifecycle.phase() != Lifecycle.Phase.SERVING) {
@@ -171,6 +181,10 @@ public final class Connection {
             return;
         }
         handoff.end();
+        if (Thread.currentThread() == dispatcher) {
+            Daemons.thread(() -> endWhenAnswered(TransportClosed.Reason.CLOSED), "mcpwire-stdio-close").start();
+            return;
+        }
         endWhenAnswered(TransportClosed.Reason.CLOSED);
     }
 
@@ -188,7 +202,7 @@ public final class Connection {
             }
             return;
         }
-        end(new Ending(TransportClosed.Reason.CLOSED, null, Grace.UNSPENT));
+        end(new Ending(TransportClosed.Reason.CLOSED, null, Grace.UNSPENT, Owed.FORGIVEN));
     }
 
     /** The largest the dispatcher's line buffer has grown, in bytes. */
@@ -202,7 +216,7 @@ public final class Connection {
         frames.run();
         IOException failure = frames.failure();
         if (failure != null) {
-            end(new Ending(TransportClosed.Reason.FAILED, failure, Grace.UNSPENT));
+            end(new Ending(TransportClosed.Reason.FAILED, failure, Grace.UNSPENT, Owed.COUNTED));
         }
     }
 
@@ -211,24 +225,22 @@ public final class Connection {
         if (absent.isPresent()) {
             dispatched.countDown();
             end(new Ending(TransportClosed.Reason.FAILED, new IOException("stdout cannot carry answers: "
-                    + absent.get() + "; no client can be reached"), Grace.UNSPENT));
+                    + absent.get() + "; no client can be reached"), Grace.UNSPENT, Owed.COUNTED));
             return;
         }
-        LineDispatcher lines = new LineDispatcher(options.codec(), options.maxMessageBytes(), pending, progress, listener,
-                this::send, options.answerDecodeErrors(), lifecycle::isClosing, framer, handoff.dispatcherInput(wire.input()));
         try {
             lines.run(batching::readDispatched);
         } catch (IOException | RuntimeException e) {
             readFailed(e); // nothing when the hand-off failed because the connection is closing
         } finally {
-            abandoned = lines.abandoned();
             dispatched.countDown();
         }
     }
 
     private void readFailed(Exception e) {
         if (!lifecycle.isClosing()) {
-            end(new Ending(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e), Grace.UNSPENT));
+            end(new Ending(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e),
+                    Grace.UNSPENT, Owed.COUNTED));
         }
     }
 
@@ -270,7 +282,7 @@ public final class Connection {
             LOG.log(Level.WARNING, "end of input: {0} request(s) still unanswered after {1} ms without progress",
                     pending.count(), TimeUnit.NANOSECONDS.toMillis(options.graceNanos()));
         }
-        end(new Ending(reason, null, answered ? Grace.UNSPENT : Grace.SPENT));
+        end(new Ending(reason, null, answered ? Grace.UNSPENT : Grace.SPENT, Owed.COUNTED));
     }
 
     /** Tells the listener, once, that no more requests will come. */
@@ -298,8 +310,11 @@ public final class Connection {
     /** Whether a whole grace period has just passed without progress: the grace runs once, so the queue is not waited for again. */
     private enum Grace { UNSPENT, SPENT }
 
-    /** Why the connection ends: the kind of ending, its cause, and whether the grace was spent. */
-    private record Ending(TransportClosed.Reason reason, Throwable cause, Grace grace) {
+    /** Whether answers still owed at the end are losses: not after a plain {@code close()}, which does not wait for them. */
+    private enum Owed { COUNTED, FORGIVEN }
+
+    /** Why the connection ends: the kind of ending, its cause, whether the grace was spent, and whether what is owed counts as lost. */
+    private record Ending(TransportClosed.Reason reason, Throwable cause, Grace grace, Owed owed) {
     }
 
     /**
@@ -317,7 +332,7 @@ public final class Connection {
         try {
             writeWhatIsQueued(ending);
             lifecycle.stopSends();
-            int lost = stopThreads(ending.reason());
+            int lost = stopThreads(ending);
             TransportClosed closed = outcome(ending, lost);
             if (options.releaseOnClose()) {
                 wire.release(); // else the claim's owner puts it back, later
@@ -338,7 +353,8 @@ public final class Connection {
     }
 
     /** Stops the watch and the threads, a writer still blocked on a client that does not read losing its frame; returns what was lost. */
-    private int stopThreads(TransportClosed.Reason reason) {
+    private int stopThreads(Ending ending) {
+        TransportClosed.Reason reason = ending.reason();
         watch.stop();
         int unwritten = queue.close();
         frames.markStopping();
@@ -349,7 +365,7 @@ public final class Connection {
             Daemons.join(dispatcher, JOIN_MILLIS);
         }
         Daemons.join(writer, JOIN_MILLIS);
-        int unanswered = reason == TransportClosed.Reason.CLOSED ? 0 : pending.count() + abandoned;
+        int unanswered = ending.owed() == Owed.FORGIVEN ? 0 : pending.count() + lines.abandoned();
         int lost = unwritten + frames.failedFrames() + unanswered;
         if (lost > 0) {
             LOG.log(Level.WARNING, "the transport closed ({0}) with {1} message(s) lost ({2} unwritten, "

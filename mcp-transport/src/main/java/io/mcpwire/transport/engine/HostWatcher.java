@@ -5,11 +5,15 @@ import static io.mcpwire.transport.engine.TransportLog.LOG;
 import io.mcpwire.stdio.HostWatch;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -22,8 +26,8 @@ import java.util.stream.Collectors;
  *
  * <p>A launcher is not a host: a watched process that ends before the client has sent anything (a
  * double fork, {@code nohup ... &}, a detaching {@code start} that exits at once) is passed over,
- * logged, and the ancestry is read again; once this process is the child of init, nothing is
- * watched. Threads: its own; the watched list is that thread's alone.
+ * logged once, and the ancestry is read again without it; once this process is the child of init,
+ * nothing is watched. Threads: its own; the watched list is that thread's alone.
  */
 public final class HostWatcher {
     private static final long POLL_MILLIS = 250;
@@ -48,13 +52,23 @@ public final class HostWatcher {
             return NONE;
         }
         boolean throughWrappers = mode == HostWatch.ANCESTORS;
+        return watching(passedOver -> Ancestry.watched(throughWrappers, passedOver), Ancestry::alive, clientSpoke, onExit);
+    }
+
+    /**
+     * Watches what {@code ancestry} gives (given the processes passed over so far), each judged by
+     * {@code alive}: the rule of {@link #of(HostWatch, BooleanSupplier, Runnable)}, over any ancestry.
+     */
+    static HostWatcher watching(Function<Set<Long>, List<ProcessHandle>> ancestry, Predicate<ProcessHandle> alive,
+                                BooleanSupplier clientSpoke, Runnable onExit) {
         Thread t = Daemons.thread(() -> {
-            List<ProcessHandle> watched = new ArrayList<>(Ancestry.watched(throughWrappers));
+            Set<Long> passedOver = new HashSet<>();
+            List<ProcessHandle> watched = new ArrayList<>(ancestry.apply(passedOver));
             describe(watched);
             try {
                 while (!watched.isEmpty()) {
                     TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
-                    Optional<ProcessHandle> ended = watched.stream().filter(p -> !Ancestry.alive(p)).findFirst();
+                    Optional<ProcessHandle> ended = watched.stream().filter(alive.negate()).findFirst();
                     if (ended.isEmpty()) {
                         continue;
                     }
@@ -65,7 +79,8 @@ public final class HostWatcher {
                     }
                     LOG.log(Level.INFO, "process {0}, which started this server, ended before the client sent anything: "
                             + "a launcher, not the host; watching the ancestry anew", ended.get().pid());
-                    watched = new ArrayList<>(Ancestry.watched(throughWrappers));
+                    passedOver.add(ended.get().pid()); // a zombie stays in the ancestry until reaped: never again
+                    watched = new ArrayList<>(ancestry.apply(passedOver));
                     describe(watched);
                 }
             } catch (InterruptedException stopped) {

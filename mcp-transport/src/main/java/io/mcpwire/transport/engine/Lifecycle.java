@@ -89,10 +89,18 @@ public final class Lifecycle {
         move(Phase.DRAINING, Phase.STOPPING);
     }
 
-    /** STOPPING → CLOSED, by the winner, last: releases every caller waiting in {@link #awaitClosed()}. */
+    /**
+     * STOPPING → CLOSED, by the winner, last: releases every caller waiting in {@link #awaitClosed()}.
+     * A close that failed before it stopped the sends (an {@code Error} thrown while draining)
+     * stops them here first, so that the close always ends and nobody waits for ever.
+     */
     public void markClosed() {
-        move(Phase.STOPPING, Phase.CLOSED);
-        closed.countDown();
+        try {
+            phase.compareAndSet(Phase.DRAINING, Phase.STOPPING);
+            move(Phase.STOPPING, Phase.CLOSED);
+        } finally {
+            closed.countDown();
+        }
     }
 
     /** Whether the calling thread is running the close: a close asked of it from a callback must not wait for itself. */

@@ -48,6 +48,8 @@ public final class LineDispatcher {
     private final InputStream input;
     /** Lines that called for an answer but came in after the transport began to stop. */
     private volatile int abandoned; // written by the dispatcher only
+    /** Whether any line has been dispatched: the client has spoken. */
+    private volatile boolean dispatchedAny; // written by the dispatcher only
 
     /**
      * @param answerer           sends the transport's own answers
@@ -74,6 +76,11 @@ public final class LineDispatcher {
     /** How many lines called for an answer but came in after the transport began to stop; read after this thread ended. */
     public int abandoned() {
         return abandoned;
+    }
+
+    /** Whether any line has been dispatched yet: the client has spoken. */
+    public boolean dispatchedAny() {
+        return dispatchedAny;
     }
 
     /** The largest the line buffer has grown, in bytes. */
@@ -120,6 +127,9 @@ public final class LineDispatcher {
             return;
         }
         progress.step();
+        if (!dispatchedAny) {
+            dispatchedAny = true;
+        }
         if (result instanceof DecodeResult.Decoded decoded) {
             JsonRpcMessage m = decoded.message();
             if (m instanceof JsonRpcRequest request) {

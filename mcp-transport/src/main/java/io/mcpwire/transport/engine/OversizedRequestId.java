@@ -44,18 +44,23 @@ final class OversizedRequestId {
     private final byte[] id = new byte[MAX_ID_BYTES];
     private int idLength;         // -1 once the id is longer than MAX_ID_BYTES
     private boolean idComplete;
+    private boolean sawId;
     private boolean hasMethod;
+    /** Whether the value being read has ended in white space: a scalar that goes on after it is no JSON. */
+    private boolean valueSpaced;
+    /** Whether the line cannot be a request the codec reads: an "id" twice, or bytes after the object. */
+    private boolean spoiled;
 
     /** Reads {@code bytes[from, to)}, the next bytes of the line. */
     void feed(byte[] bytes, int from, int to) {
-        for (int i = from; i < to && at != At.DONE; i++) {
+        for (int i = from; i < to && !spoiled; i++) {
             step(bytes[i]);
         }
     }
 
-    /** The request's id, when the line was a request whose id could be read whole. */
+    /** The request's id, when the line was a request whose id could be read whole, and nothing else in it says otherwise. */
     Optional<RequestId> id() {
-        if (!hasMethod || !idComplete || idLength <= 0) {
+        if (spoiled || !hasMethod || !idComplete || idLength <= 0) {
             return Optional.empty();
         }
         return parse(id, idLength);
@@ -77,7 +82,7 @@ final class OversizedRequestId {
             }
             case MEMBERS -> members(b);
             case VALUE -> value(b);
-            case DONE -> { }
+            case DONE -> spoiled |= depth == 0 && !whiteSpace(b); // after the object: not one message
         }
     }
 
@@ -88,13 +93,17 @@ final class OversizedRequestId {
             keyLength = 0;
         } else if (b == ':') {
             at = At.VALUE;
+            spoiled |= lastKey.equals("id") && sawId; // a second "id": the codec refuses the line
+            sawId |= lastKey.equals("id");
             capturing = lastKey.equals("id") && !idComplete;
+            valueSpaced = false;
             if (capturing) {
                 idLength = 0;
             }
             hasMethod |= lastKey.equals("method");
         } else if (b == '}') {
             at = At.DONE;
+            depth = 0;
         }
     }
 
@@ -102,7 +111,22 @@ final class OversizedRequestId {
         if (depth == 1 && (b == ',' || b == '}')) {
             endValue();
             at = b == '}' ? At.DONE : At.MEMBERS;
+            if (b == '}') {
+                depth = 0;
+            }
             return;
+        }
+        if (capturing && depth == 1) {
+            if (whiteSpace(b)) {
+                valueSpaced = idLength > 0;
+                return;
+            }
+            if (valueSpaced) {
+                capturing = false; // "1 2" or "- 5": no id the codec would read
+                idLength = -1;
+                idComplete = false;
+                return;
+            }
         }
         if (b == '{' || b == '[') {
             depth++;

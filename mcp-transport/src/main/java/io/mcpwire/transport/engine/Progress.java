@@ -24,11 +24,6 @@ public final class Progress {
         steps.incrementAndGet();
     }
 
-    /** Whether anything has moved yet: a line dispatched, an answer given, bytes written. */
-    public boolean moved() {
-        return steps.get() > 0;
-    }
-
     /**
      * Waits until {@code done}, or until nothing has moved for {@code graceNanos}; true when done.
      * Checks every 10 ms: the conditions span several locks, and a grace period is seconds long.

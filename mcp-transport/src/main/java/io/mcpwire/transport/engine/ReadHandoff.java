@@ -31,7 +31,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>The hand-off allocates nothing more however long the input, so a line streamed past the size
  * limit costs no memory beyond the ring and the framer's buffer. {@link #dispatcherInput} is the
- * dispatcher's view: a stream that ends where the wire ended, and fails once the pipe is closed.
+ * dispatcher's view: a stream that ends where the wire ended, and fails once the hand-off is closed.
  *
  * <p>Threads: the reader thread and the dispatcher; {@link #lock} guards the ring, the wire's owner and
  * the flags, and is never held across a read of the wire.
@@ -55,7 +55,7 @@ public final class ReadHandoff {
         READ,
         /** The dispatcher read the end of the wire: the reader thread runs the end-of-input rule. */
         WIRE_ENDED,
-        /** The input was ended early or the pipe closed: nothing more to do. */
+        /** The input was ended early or the hand-off closed: nothing more to do. */
         STOPPED
     }
 
@@ -74,7 +74,7 @@ public final class ReadHandoff {
     private End end = End.OPEN;
     private boolean closed;
 
-    /** A pipe that holds at most {@code capacityBytes}. */
+    /** A hand-off that holds at most {@code capacityBytes}. */
     public ReadHandoff(int capacityBytes) {
         if (capacityBytes < 1) {
             throw new IllegalArgumentException("capacityBytes < 1");
@@ -130,7 +130,7 @@ public final class ReadHandoff {
 
     /**
      * Copies {@code b[off, off + len)} in, waiting while the ring is full, then lets go of the
-     * wire; false once the pipe is closed or ended (the rest is not taken).
+     * wire; false once the hand-off is closed or ended (the rest is not taken).
      */
     public boolean put(byte[] b, int off, int len) {
         lock.lock();

@@ -44,7 +44,15 @@ class LifecycleTest {
         assertTrue(e.getMessage().contains("BUILT") && e.getMessage().contains("DRAINING"), e.getMessage());
         l.start();
         assertThrows(IllegalStateException.class, l::markClosed, "SERVING cannot close without draining and stopping");
+    }
+
+    @Test
+    void aCloseThatFailedBeforeStoppingTheSendsStillEndsAndReleasesItsWaiters() {
+        Lifecycle l = new Lifecycle();
+        l.start();
         l.beginClose();
-        assertThrows(IllegalStateException.class, l::markClosed, "DRAINING cannot skip STOPPING");
+        l.markClosed(); // an Error thrown while draining: the close's finally still ends it
+        assertEquals(Lifecycle.Phase.CLOSED, l.phase());
+        l.awaitClosed(); // returns at once
     }
 }

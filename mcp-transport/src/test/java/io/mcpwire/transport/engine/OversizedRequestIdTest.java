@@ -47,6 +47,24 @@ class OversizedRequestIdTest {
         assertEquals(Optional.empty(), scan("{\"method\":\"x\",\"id\":7", 3)); // cut off inside the id: not read whole
     }
 
+    /** Where the codec reads no id, none is invented: the answer must not settle a request the client did send. */
+    @Example
+    void noIdIsInventedFromALineTheCodecRefuses() {
+        for (String line : new String[] {
+            "{\"method\":\"m\",\"id\":1 2}",
+            "{\"method\":\"m\",\"id\":- 5}",
+            "{\"method\":\"m\",\"id\":\"a\" \"b\"}",
+            "{\"method\":\"m\",\"id\":1,\"id\":2}",
+            "{\"method\":\"m\",\"id\":5}trailing",
+            "{\"method\":\"m\",\"id\":5} {}"}) {
+            DecodeResult decoded = CODEC.decode(line);
+            Optional<RequestId> codecs = decoded instanceof DecodeError e ? Optional.ofNullable(e.id()) : Optional.empty();
+            assertEquals(Optional.empty(), codecs, "the codec reads no id from " + line);
+            assertEquals(Optional.empty(), scan(line, 2), line);
+        }
+        assertEquals(Optional.of(RequestId.of(5)), scan("{\"method\":\"m\",\"id\": 5 }  \r", 2), "white space around is fine");
+    }
+
     /** For any request the codec reads, the scan finds the id the codec finds. */
     @Property(tries = 300)
     void onAnyRequestTheScanAgreesWithTheCodec(@ForAll("requests") String line, @ForAll @IntRange(min = 1, max = 64) int chunk) {
