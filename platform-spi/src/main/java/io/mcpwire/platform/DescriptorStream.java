@@ -31,6 +31,15 @@ public interface DescriptorStream extends Closeable {
     void write(byte[] buffer, int offset, int length) throws IOException;
 
     /**
+     * Makes, on the calling thread, whatever this stream will need to read or write from it (on
+     * Windows, a handle on the thread, which takes a value of the process's handle table), so that
+     * a thread that will call it later allocates nothing then. A thread calls it once, before its
+     * first read or write; the default makes nothing.
+     */
+    default void prepare() {
+    }
+
+    /**
      * Unblocks a pending read or write, and makes every later one fail. Any thread may call it,
      * at any time, more than once.
      */

@@ -196,6 +196,28 @@ public interface PlatformDescriptors {
     default void cancelStrandedReads(int fd, int privateFd) {
     }
 
+    /** The calls of one move of a standard descriptor, for {@link #moveStandard}. */
+    @FunctionalInterface
+    interface StandardMove {
+        /** Moves the descriptor and does the duties after it. */
+        void run() throws DescriptorException;
+    }
+
+    /**
+     * Runs {@code move}: the calls that move standard descriptor {@code fd} ({@link #duplicateOnto}
+     * onto it, the close of what it copied, and the duties after it), as one step that a provider
+     * may make exclusive of what else the process does. On Windows no Java child starts meanwhile,
+     * the step stays on one processor, so that the handle value the move frees comes back to the
+     * duties' take-back, and a step that waits (for a lock a native thread holds while it blocks)
+     * is given up after a bounded wait. The default runs it on the calling thread.
+     *
+     * @throws DescriptorException what {@code move} threw; or the step could not be made, or did
+     *                             not end within the wait, so that whether fd moved is not known
+     */
+    default void moveStandard(int fd, StandardMove move) throws DescriptorException {
+        move.run();
+    }
+
     /**
      * Whether standard descriptor {@code fd} (0, 1 or 2) is one the parent process gave, one this
      * process opened for itself after the parent gave none, or closed. The claim touches only an
