@@ -16,7 +16,7 @@ final class FakeWindowsDescriptors extends WindowsPlatform {
     private final FakeKernel kernel;
 
     FakeWindowsDescriptors(FakeKernel kernel, FakeWin32 win32) {
-        super(NativeBinding.of("the fake's C runtime and Win32", win32), kernel.descriptorTable);
+        super(NativeBinding.of("the fake's C runtime and Win32", win32), kernel.descriptorTable, new FakePatience(kernel));
         this.kernel = kernel;
     }
 

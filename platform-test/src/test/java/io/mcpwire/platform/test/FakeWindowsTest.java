@@ -79,8 +79,8 @@ class FakeWindowsTest {
         BlockedThreads.awaitWaitingIn(reader, "io.mcpwire.platform.test.FakeFile", T);
 
         for (int fd : new int[] {0, wire}) {
-            DescriptorException identity = assertThrows(DescriptorException.class, () -> windows.identity(fd));
-            assertTrue(identity.getMessage().contains("a read is pending on the same pipe"), identity.getMessage());
+            // Not asked (GetFileType would wait for the read's lock): a pipe that can stall, the safe side.
+            assertEquals(io.mcpwire.platform.FileIdentity.Kind.PIPE, windows.identity(fd).kind());
             int copy = windows.duplicate(fd); // _dup asks nothing of the handle: made all the same
             windows.close(copy);
         }

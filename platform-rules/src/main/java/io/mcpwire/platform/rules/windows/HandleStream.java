@@ -11,24 +11,34 @@ import java.util.Map;
  * Reads and writes one descriptor's OS handle with {@code ReadFile}/{@code WriteFile} on native
  * buffers. {@link #wakeUp()} cancels a pending call with {@code CancelSynchronousIo} on the thread
  * that made it, retrying until that thread has left, since a cancel that comes before the call
- * starts finds nothing to cancel. A read is registered with the provider's {@link PendingReads}
- * for its length, so that no query on the same pipe blocks behind it.
+ * starts finds nothing to cancel. A read or write is registered with the table's {@link PendingIo}
+ * for its length, so that no query on the same pipe is made behind it. A thread's handle (for the
+ * cancel) is opened on its first call, or before by {@link #prepare()}: it takes a value of the
+ * process's handle table, so a thread that must allocate nothing later (while a start-up value is
+ * free) prepares first.
  */
 final class HandleStream extends ChunkedStream {
     private final Win32 win;
     private final int fd;
     private final long handle;
-    private final PendingReads pendingReads;
+    private final PendingIo pendingIo;
     private final Map<Thread, Long> threadHandles = new HashMap<>();
     private final Map<Thread, Long> inCall = new HashMap<>();
     private NativeMemory readBuffer;
     private NativeMemory writeBuffer;
 
-    HandleStream(Win32 win, int fd, long handle, PendingReads pendingReads) {
+    HandleStream(Win32 win, int fd, long handle, PendingIo pendingIo) {
         this.win = win;
         this.fd = fd;
         this.handle = handle;
-        this.pendingReads = pendingReads;
+        this.pendingIo = pendingIo;
+    }
+
+    /** Opens the calling thread's handle now, so that its reads and writes allocate none later. */
+    @Override
+    public void prepare() {
+        entering();
+        left();
     }
 
     @Override
@@ -64,12 +74,12 @@ final class HandleStream extends ChunkedStream {
         while (true) {
             int n;
             entering();
-            pendingReads.enter(handle); // no query on this pipe while the read may block
+            pendingIo.enter(handle); // no query on this pipe while the read may block
             try {
                 checkWoken(); // after registering: a wake-up either sees this thread or is seen here
                 n = win.readFile(handle, readBuffer, max);
             } finally {
-                pendingReads.leave(handle);
+                pendingIo.leave(handle);
                 left();
             }
             if (n >= 0) {
@@ -103,10 +113,12 @@ final class HandleStream extends ChunkedStream {
     protected int writeSome(int from, int n) throws IOException {
         int written;
         entering();
+        pendingIo.enter(handle); // no query on this pipe while the write may block
         try {
             checkWoken();
             written = win.writeFile(handle, writeBuffer, from, n);
         } finally {
+            pendingIo.leave(handle);
             left();
         }
         if (written >= 0) {

@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * The rules of a Windows provider, over a {@link Win32} binding: the Universal C Runtime's
- * descriptors ({@code _dup2}, {@code _close}, {@code _open("NUL")}, {@code _get_osfhandle},
- * {@code _open_osfhandle}) and the Win32 standard handles ({@code SetStdHandle}).
+ * descriptors ({@code _dup}, {@code _dup2}, {@code _close}, {@code _open("NUL")},
+ * {@code _get_osfhandle}) and the Win32 standard handles ({@code SetStdHandle}).
  *
  * <p>Both layers are rebound because they are separate: C code and the JVM's native libraries use
  * the C runtime's table, while a child process inherits the Win32 standard-handle slots. The
@@ -23,7 +23,14 @@ import java.util.List;
  * System.out} keep the handles captured at start-up, so {@link #jvmStreamsFollowDescriptors()} is
  * false and the engine swaps them for the session; those handle values, which a Java child started
  * with {@code inheritIO()} gets, are made to name what the descriptors name after every move
- * ({@link StartupHandles}). 64-bit Windows only.
+ * ({@link StartupHandles}).
+ *
+ * <p>Calls on fd 0 to 2 that can wait behind another thread's I/O (a query, which waits for the
+ * file object's lock; {@code _dup}, {@code _dup2}, {@code _close}, which wait for the C runtime's
+ * lock of the descriptor) run on a thread of their own with a bounded wait ({@link Lanes},
+ * {@link Patience}); a move runs there whole, pinned to one processor and holding the JDK's
+ * child-start monitor ({@link #moveStandard}). What is kept per descriptor table rather than per
+ * instance is {@link TableState}'s. 64-bit Windows only.
  */
 public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     /** {@code _O_RDONLY}. */
@@ -54,25 +61,35 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     public static final int PIPE_SIZE = 65_536;
     private static final String[] STD_NAMES = {"STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE"};
 
+    /** What a move's follow had to say, logged once the move has let go of the child-start monitor. */
+    private static final ThreadLocal<List<String>> MOVE_NOTES = new ThreadLocal<>();
+
     private final DescriptorTable table;
-    private final PendingReads pendingReads = new PendingReads();
-    private final StartupHandles startupHandles = new StartupHandles();
+    private final TableState state;
 
     /**
-     * A provider over {@code binding}.
+     * A provider over {@code binding}, waiting {@link Patience#DEFAULT} for calls that can wait.
      *
      * @param table the table the binding acts on: the process's, or, over mocks, one of their own
      */
     protected WindowsPlatform(NativeBinding<Win32> binding, DescriptorTable table) {
-        super(binding);
-        this.table = table;
+        this(binding, table, Patience.DEFAULT);
     }
 
+    /**
+     * A provider over {@code binding}; {@code patience} says how long a call that can wait behind
+     * another thread's I/O is waited for (the first provider of a table gives it for the table).
+     */
+    protected WindowsPlatform(NativeBinding<Win32> binding, DescriptorTable table, Patience patience) {
+        super(binding);
+        this.table = table;
+        this.state = TableState.of(table, patience);
+    }
 
     /** The binding, once the JVM's start-up handle values have been read: before anything moves a descriptor. */
     private Win32 boundFirstSeen() throws DescriptorException {
         Win32 w = bound();
-        startupHandles.capture(w);
+        state.startupHandles.capture(w);
         return w;
     }
 
@@ -107,22 +124,20 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     /**
      * A duplicate of fd's OS handle on the lowest free C runtime descriptor, then made not
      * inheritable. {@code _dup} rather than {@code DuplicateHandle} and {@code _open_osfhandle}:
-     * the latter asks {@code GetFileType}, which waits behind a read pending on the same pipe, and a
-     * thread of the application's blocked in {@code System.in.read()} holds one that nothing here
-     * can see. The price is a window of two calls in which the new handle is inheritable.
+     * the latter asks {@code GetFileType}, which waits for the file object's lock that a thread of
+     * the application's blocked in {@code System.in.read()} holds. {@code _dup} waits only for the C
+     * runtime's lock of fd, which a native {@code _read}/{@code _write} holds: on fd 0 to 2 it is
+     * made on fd's lane with a bounded wait. Its duplicate is inheritable until the second call, so
+     * both are made holding the JDK's child-start monitor: no Java child starts in between (a native
+     * one, {@code system()} or {@code _spawn}, still can).
      */
-    private static int duplicateUninherited(Win32 w, int fd, String op) throws DescriptorException {
-        osHandle(w, fd, op);
-        int dup = w.dup(fd);
-        if (dup < 0) {
-            throw crtError(w, "_dup(" + fd + ")", fd);
+    private int duplicateUninherited(Win32 w, int fd, String op) throws DescriptorException {
+        if (fd > STDERR) {
+            synchronized (w.childStartLock()) { // no C runtime lock of this provider's own descriptors is held for long
+                return CrtCalls.dupUninherited(w, fd, op);
+            }
         }
-        if (!w.setInheritable(w.getOsfHandle(dup), false)) {
-            DescriptorException e = win32Error(w, "SetHandleInformation(fd " + dup + ", not inherited)", fd);
-            w.close(dup);
-            throw e;
-        }
-        return dup;
+        return state.lanes.run(fd, "_dup(" + fd + ")", fd, w.childStartLock(), () -> StartupDuplicates.notOnAStartupValue(state, w, fd, op));
     }
 
     /**
@@ -134,7 +149,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         Win32 w = boundFirstSeen();
         int[] ends = new int[2];
         if (w.pipe(ends, PIPE_SIZE, O_BINARY | O_NOINHERIT) != 0) {
-            throw crtError(w, "_pipe(" + PIPE_SIZE + ", _O_BINARY|_O_NOINHERIT)", -1);
+            throw CrtCalls.crtError(w, "_pipe(" + PIPE_SIZE + ", _O_BINARY|_O_NOINHERIT)", -1);
         }
         int read = -1;
         try {
@@ -150,7 +165,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     }
 
     /** {@code fd}, or a duplicate of it above the standard range, {@code fd} then closed. */
-    private static int aboveStandard(Win32 w, int fd) throws DescriptorException {
+    private int aboveStandard(Win32 w, int fd) throws DescriptorException {
         List<Integer> standard = new ArrayList<>();
         int d = fd;
         try {
@@ -164,14 +179,17 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         return d;
     }
 
+    /** {@code _dup2}; onto fd 0 to 2, on the target's lane with a bounded wait (it takes the C runtime's lock of both). */
     @Override
     public void duplicateOnto(int source, int target) throws DescriptorException {
         Win32 w = boundFirstSeen();
-        if (w.dup2(source, target) != 0) {
-            // The Universal C Runtime may have closed the target before failing: said, never hidden.
-            DescriptorException e = crtError(w, "_dup2(" + source + ", " + target + ")", target);
-            throw new DescriptorException(e.operation(), target, e.errorCode(),
-                    e.errorText() + "; fd " + target + " may have been closed before the failure");
+        if (target >= STDIN && target <= STDERR) {
+            state.lanes.run(target, "_dup2(" + source + ", " + target + ")", target, () -> {
+                CrtCalls.dup2(w, source, target);
+                return null;
+            });
+        } else {
+            CrtCalls.dup2(w, source, target);
         }
     }
 
@@ -180,7 +198,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         Win32 w = bound();
         int fd = w.open("NUL", (access == Access.READ ? O_RDONLY : O_WRONLY) | O_BINARY | O_NOINHERIT);
         if (fd < 0) {
-            throw crtError(w, "_open(\"NUL\", " + access + ")", -1);
+            throw CrtCalls.crtError(w, "_open(\"NUL\", " + access + ")", -1);
         }
         return fd;
     }
@@ -190,7 +208,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         Win32 w = bound();
         int fd = w.wopen(path, O_WRONLY | O_APPEND | O_CREAT | O_BINARY | O_NOINHERIT, S_IREAD_IWRITE);
         if (fd < 0) {
-            throw crtError(w, "_wopen(\"" + path + "\", _O_WRONLY|_O_APPEND|_O_CREAT)", -1);
+            throw CrtCalls.crtError(w, "_wopen(\"" + path + "\", _O_WRONLY|_O_APPEND|_O_CREAT)", -1);
         }
         return fd;
     }
@@ -214,32 +232,83 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         return slot == 0 || slot == -1 ? StandardOrigin.PROCESS_OWN : StandardOrigin.INHERITED;
     }
 
+    /** {@code _close}; of fd 0 to 2, on fd's lane with a bounded wait. A late step may still close what it opened (fd 3 and up). */
     @Override
     public void close(int fd) throws DescriptorException {
         Win32 w = boundFirstSeen();
-        if (w.close(fd) != 0) {
-            throw crtError(w, "_close(" + fd + ")", fd);
+        if (fd >= STDIN && fd <= STDERR) {
+            state.lanes.run(fd, "_close(" + fd + ")", fd, () -> {
+                Lanes.refuseIfAbandoned("_close(" + fd + ")", fd);
+                CrtCalls.closeNow(w, fd);
+                return null;
+            });
+        } else {
+            CrtCalls.closeNow(w, fd);
         }
     }
 
     /**
-     * Points the slot at fd's handle ({@code SetStdHandle}; a console program's C runtime has done
-     * so already).
+     * Runs the move on fd's lane, pinned to the processor it runs on, with the JDK's child-start
+     * monitor held for it ({@link Lanes}): the value {@code _dup2} frees goes on that processor's free list and the
+     * take-back, on the same thread, asks that list next; no Java child starts between the free and
+     * the take-back. What the follow has to say is logged after, so that no log line (which may
+     * write a stderr nobody reads) is written while the monitor is held. A move that waits too long (a
+     * native thread holds fd's C runtime lock) is given up on: its outcome is unknown.
      */
+    @Override
+    public void moveStandard(int fd, StandardMove move) throws DescriptorException {
+        Win32 w = standard(fd, "moveStandard(" + fd + ")");
+        List<String> notes = new ArrayList<>();
+        try {
+            state.lanes.run(fd, "moving fd " + fd, fd, w.childStartLock(), () -> {
+                MOVE_NOTES.set(notes);
+                long pinned = w.pinToCurrentProcessor();
+                try {
+                    notes.addAll(state.startupHandles.retryMissed(w)); // a free start-up value, before _dup2's own duplicate takes it
+                    move.run();
+                } finally {
+                    w.unpin(pinned);
+                    MOVE_NOTES.remove();
+                }
+                return null;
+            });
+        } finally {
+            synchronized (notes) {
+                notes.forEach(n -> WindowsLog.LOG.log(System.Logger.Level.WARNING, n));
+            }
+        }
+    }
+
+    /** Points the slot at fd's handle ({@code SetStdHandle}; a console program's C runtime has done so already). */
     @Override
     public void rebindStandardHandle(int fd) throws DescriptorException {
         Win32 w = standard(fd, "rebindStandardHandle(" + fd + ")");
-        long handle = osHandle(w, fd, "rebindStandardHandle(" + fd + ")");
+        Lanes.refuseIfAbandoned("SetStdHandle(" + STD_NAMES[fd] + ")", fd);
+        long handle = CrtCalls.osHandle(w, fd, "rebindStandardHandle(" + fd + ")");
         if (!w.setStdHandle(STD_SLOTS[fd], handle)) {
             throw win32Error(w, "SetStdHandle(" + STD_NAMES[fd] + ")", fd);
         }
     }
 
-    /** Points the JVM's start-up handle value for fd at fd's file ({@link StartupHandles}, best effort, logged). */
+    /**
+     * Points the JVM's start-up handle value for fd at fd's file ({@link StartupHandles}, best
+     * effort, logged: inside a move once it has let go of the child-start monitor).
+     */
     @Override
     public void followStartupHandle(int fd) {
+        if (Lanes.abandoned()) {
+            return;
+        }
         try {
-            startupHandles.follow(standard(fd, "followStartupHandle(" + fd + ")"), fd);
+            List<String> notes = state.startupHandles.follow(standard(fd, "followStartupHandle(" + fd + ")"), fd);
+            List<String> inMove = MOVE_NOTES.get();
+            if (inMove != null) {
+                synchronized (inMove) {
+                    inMove.addAll(notes);
+                }
+            } else {
+                notes.forEach(n -> WindowsLog.LOG.log(System.Logger.Level.WARNING, n));
+            }
         } catch (DescriptorException e) {
             WindowsLog.LOG.log(System.Logger.Level.WARNING, "the JVM''s start-up handle for fd {0} was not followed ({1})", fd, e.getMessage());
         }
@@ -253,7 +322,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
      */
     @Override
     public void cancelStrandedReads(int fd, int privateFd) {
-        if (fd != STDIN || privateFd < 0) {
+        if (fd != STDIN || privateFd < 0 || Lanes.abandoned()) {
             return;
         }
         Win32 w;
@@ -274,7 +343,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         }
     }
 
-    /** The binding, for an operation on standard descriptor {@code fd} alone. */
+    /** The binding, for an operation on fd 0 to 2 alone. */
     private Win32 standard(int fd, String call) throws DescriptorException {
         if (fd < STDIN || fd > STDERR) {
             throw new DescriptorException(call, fd, 0, "not a standard descriptor");
@@ -282,36 +351,12 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         return boundFirstSeen();
     }
 
-    /** Refused while a read is pending on fd's pipe: the queries would block behind it. */
+    /** What fd's file is; a pipe that can stall when asking would wait behind another thread's I/O ({@link Identities}). */
     @Override
     public FileIdentity identity(int fd) throws DescriptorException {
         Win32 w = bound();
-        long handle = osHandle(w, fd, "identity(" + fd + ")");
-        return pendingReads.query(w, handle, fd, "identity(" + fd + ")", () -> identity(w, fd, handle));
-    }
-
-    private static FileIdentity identity(Win32 w, int fd, long handle) throws DescriptorException {
-        // The access of a Windows handle is not queried: standard handles are taken as writable.
-        int type = w.getFileType(handle);
-        switch (type) {
-            case FILE_TYPE_CHAR:
-                return new FileIdentity(0, handle, w.isConsole(handle) ? FileIdentity.Kind.TERMINAL : FileIdentity.Kind.NULL_DEVICE, true);
-            case FILE_TYPE_DISK: {
-                long[] id = w.fileId(handle);
-                if (id == null) {
-                    throw win32Error(w, "GetFileInformationByHandle(fd " + fd + ")", fd);
-                }
-                return new FileIdentity(id[0], id[1], FileIdentity.Kind.FILE, true);
-            }
-            case FILE_TYPE_PIPE:
-                return new FileIdentity(0, handle, FileIdentity.Kind.PIPE, true);
-            default:
-                // FILE_TYPE_UNKNOWN: the call failed when GetLastError says so, else a device of another kind.
-                if (type == FILE_TYPE_UNKNOWN && w.lastError() != 0) {
-                    throw win32Error(w, "GetFileType(fd " + fd + ")", fd);
-                }
-                return new FileIdentity(0, handle, FileIdentity.Kind.OTHER, true);
-        }
+        long handle = CrtCalls.osHandle(w, fd, "identity(" + fd + ")");
+        return Identities.of(w, state, fd, handle);
     }
 
     /**
@@ -322,8 +367,8 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     @Override
     public boolean sameFile(int a, int b) throws DescriptorException {
         Win32 w = bound();
-        long ha = osHandle(w, a, "sameFile(" + a + ", " + b + ")");
-        long hb = osHandle(w, b, "sameFile(" + a + ", " + b + ")");
+        long ha = CrtCalls.osHandle(w, a, "sameFile(" + a + ", " + b + ")");
+        long hb = CrtCalls.osHandle(w, b, "sameFile(" + a + ", " + b + ")");
         Boolean same = w.compareObjectHandles(ha, hb);
         return same == null || same;
     }
@@ -344,24 +389,10 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
     @Override
     public DescriptorStream open(int fd) throws DescriptorException {
         Win32 w = bound();
-        return new HandleStream(w, fd, osHandle(w, fd, "open(" + fd + ")"), pendingReads);
+        return new HandleStream(w, fd, CrtCalls.osHandle(w, fd, "open(" + fd + ")"), state.pendingIo);
     }
 
-    private static long osHandle(Win32 w, int fd, String op) throws DescriptorException {
-        long handle = w.getOsfHandle(fd);
-        if (handle == -1 || handle == -2) { // not open / open but with no OS handle
-            throw new DescriptorException(op, fd, WindowsErrors.EBADF, "_get_osfhandle(" + fd + "): "
-                    + WindowsErrors.errno(WindowsErrors.EBADF));
-        }
-        return handle;
-    }
-
-    private static DescriptorException crtError(Win32 w, String op, int fd) {
-        int errno = w.crtErrno();
-        return new DescriptorException(op, fd, errno, WindowsErrors.errno(errno));
-    }
-
-    private static DescriptorException win32Error(Win32 w, String op, int fd) {
+    static DescriptorException win32Error(Win32 w, String op, int fd) {
         int code = w.lastError();
         return new DescriptorException(op, fd, code, WindowsErrors.win32(code));
     }
