@@ -61,6 +61,10 @@ final class StrayDrain {
     private boolean writeEndHeld = true;
     private final Thread reader;
     private final Thread writer;
+    /** Counted down by each thread once its stream is prepared (see {@link #start}). */
+    private final java.util.concurrent.CountDownLatch prepared = new java.util.concurrent.CountDownLatch(2);
+    /** How long {@link #start} waits for the threads to prepare. */
+    private static final long PREPARE_MILLIS = 1_000;
 
     private StrayDrain(PlatformDescriptors platform, PipeEnds pipe, int stderr, DescriptorStream source, DescriptorStream sink) {
         this.platform = platform;
@@ -68,16 +72,35 @@ final class StrayDrain {
         this.stderr = stderr;
         this.source = source;
         this.sink = sink;
-        reader = new Thread(this::readPipe, "mcpwire-stray-drain-read");
-        writer = new Thread(this::writeStderr, "mcpwire-stray-drain-write");
+        reader = new Thread(() -> {
+            prepare(source);
+            readPipe();
+        }, "mcpwire-stray-drain-read");
+        writer = new Thread(() -> {
+            prepare(sink);
+            writeStderr();
+        }, "mcpwire-stray-drain-write");
         reader.setDaemon(true);
         writer.setDaemon(true);
+    }
+
+    /** Each thread makes what its stream needs before the claim moves anything (its thread's handle, on Windows). */
+    private void prepare(DescriptorStream stream) {
+        try {
+            stream.prepare();
+        } catch (RuntimeException e) {
+            // it will be made on the first call instead; the drain's threads never log
+        } finally {
+            prepared.countDown();
+        }
     }
 
     /**
      * A running drain to a duplicate of fd 2, or empty when the provider cannot make one (no
      * {@code pipe()}, or a failure, logged); stray output then goes to stderr directly. Nothing is
-     * left open when empty.
+     * left open when empty. It returns once both threads have prepared their streams (a bounded
+     * wait): on Windows each opens a handle on itself, which takes a value of the process's handle
+     * table, and must not take one that a move of fd 0 to 2 has just freed.
      */
     static Optional<StrayDrain> start(PlatformDescriptors platform) {
         int stderr = -1;
@@ -95,6 +118,7 @@ final class StrayDrain {
             StrayDrain drain = new StrayDrain(platform, pipe, stderr, source, sink);
             drain.reader.start();
             drain.writer.start();
+            drain.awaitPrepared();
             return Optional.of(drain);
         } catch (DescriptorException | RuntimeException e) {
             LOG.log(Level.DEBUG, "stray output goes to stderr directly, without a drain ({0})", e.getMessage());
@@ -109,6 +133,16 @@ final class StrayDrain {
                 closeQuietly(platform, stderr);
             }
             return Optional.empty();
+        }
+    }
+
+    private void awaitPrepared() {
+        try {
+            if (!prepared.await(PREPARE_MILLIS, TimeUnit.MILLISECONDS)) {
+                LOG.log(Level.DEBUG, "stray output: the drain''s threads did not prepare within {0} ms; going on", PREPARE_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

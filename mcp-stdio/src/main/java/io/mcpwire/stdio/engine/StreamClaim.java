@@ -190,33 +190,9 @@ public final class StreamClaim {
         return rollBack(failure);
     }
 
-    /**
-     * {@code dup2(D, fd)}, close D, rebind the standard handle; the first failure, or null. A
-     * diversion that landed on fd itself (fd was closed, by a destroying {@code dup2}, and D took
-     * the lowest free descriptor) is already in place: it is only rebound.
-     */
+    /** {@code dup2(D, fd)}, close D, rebind the standard handle, as one step ({@link MoveDuties#divert}); the first failure, or null. */
     private DescriptorException divertOnto(int d) {
-        DescriptorException failure = null;
-        if (d != fd) {
-            try {
-                guarded("dup2(" + d + ", " + fd + ")", () -> platform.duplicateOnto(d, fd));
-            } catch (DescriptorException e) {
-                failure = e;
-            }
-            try {
-                guarded("close(" + d + ")", () -> platform.close(d));
-            } catch (DescriptorException e) {
-                failure = failure != null ? failure : e;
-            }
-        }
-        if (failure == null) {
-            try {
-                rebind();
-            } catch (DescriptorException e) {
-                failure = e;
-            }
-        }
-        return failure;
+        return MoveDuties.divert(platform, fd, d, privateFd);
     }
 
     private ClaimState rollBack(DescriptorException failure) {
@@ -245,12 +221,11 @@ public final class StreamClaim {
      */
     private void settleRolledForward() {
         if (!mayStillBeOnWire()) {
-            try {
-                rebind();
+            DescriptorException e = MoveDuties.dutiesAlone(platform, fd, privateFd);
+            if (e == null) {
                 return; // fd is on the diversion and the slot now names it
-            } catch (DescriptorException e) {
-                LOG.log(Level.DEBUG, "fd {0}: rebinding after rolling forward failed ({1}); diverting it afresh", fd, e.getMessage());
             }
+            LOG.log(Level.DEBUG, "fd {0}: rebinding after rolling forward failed ({1}); diverting it afresh", fd, e.getMessage());
         }
         DescriptorException last = null;
         for (int attempt = 0; attempt < FRESH_DIVERSION_ATTEMPTS; attempt++) {
@@ -337,26 +312,12 @@ public final class StreamClaim {
     }
 
     /**
-     * {@code dup2(P, fd)}, then the standard handle rebound (best effort, as in a rollback or a restore). Returns
-     * null when fd is back on the wire, else the failure, with P still holding the wire.
+     * {@code dup2(P, fd)}, then the standard handle rebound (best effort, as in a rollback or a
+     * restore), as one step ({@link MoveDuties#putBack}). Returns null when fd is back on the wire,
+     * else the failure, with P still holding the wire.
      */
     private DescriptorException putWireBack(String when) {
-        try {
-            int p = privateFd;
-            guarded("dup2(" + p + ", " + fd + ")", () -> platform.duplicateOnto(p, fd));
-        } catch (DescriptorException e) {
-            return e;
-        }
-        rebindQuietly(when);
-        return null;
-    }
-
-    private void rebindQuietly(String when) {
-        try {
-            rebind();
-        } catch (DescriptorException e) {
-            LOG.log(Level.WARNING, "fd {0}: rebinding the standard handle {1} failed ({2})", fd, when, e.getMessage());
-        }
+        return MoveDuties.putBack(platform, fd, privateFd, when);
     }
 
     private void closeQuietly(int descriptor, String what) {
@@ -377,10 +338,6 @@ public final class StreamClaim {
         if (fd == PlatformDescriptors.STDOUT && platform.jvmStreamsFollowDescriptors()) {
             JvmStreams.flushQuietly(System.out, "System.out");
         }
-    }
-
-    private void rebind() throws DescriptorException {
-        MoveDuties.afterMove(platform, fd, privateFd);
     }
 
     private int guarded(String what, GuardedCalls.IntCall call) throws DescriptorException {

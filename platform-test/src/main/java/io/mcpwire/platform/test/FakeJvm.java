@@ -195,20 +195,30 @@ public final class FakeJvm {
         return (out != null && out.ioOwner == t && out.pipe.free() <= 0) || !t.isAlive();
     }
 
+    /** What closing one of the JVM's standard streams did. */
+    public enum StreamClose {
+        /** The value was protected from close: still open, the field is -1 all the same. */
+        REFUSED,
+        /** The value was closed, and it was no descriptor's handle. */
+        CLOSED,
+        /** The value was descriptor {@code fd}'s own handle, which is closed now, as it would be without a claim. */
+        CLOSED_THE_DESCRIPTORS_OWN
+    }
+
     /**
      * Windows: application code closes the JVM's stream {@code fd} ({@code FileDescriptor.out}, or
      * a stream over it captured before the claim), as the JDK's {@code fileDescriptorClose} does:
      * {@code CloseHandle} on its start-up value, then the field is -1 whatever that did.
-     *
-     * @return whether {@code CloseHandle} closed it (a value protected from close stays open)
      */
-    public boolean closeStandardStream(int fd) {
+    public StreamClose closeStandardStream(int fd) {
         return process.kernel.locked(() -> {
             FakeCrt crt = process.kernel.crt();
-            boolean closed = crt.handles.close(crt.jvmHandle(fd));
+            long value = crt.jvmHandle(fd);
+            boolean own = crt.osHandle(fd) == value;
+            boolean closed = crt.handles.close(value);
             crt.forgetJvmHandle(fd);
             process.kernel.changed.signalAll();
-            return closed;
+            return !closed ? StreamClose.REFUSED : own ? StreamClose.CLOSED_THE_DESCRIPTORS_OWN : StreamClose.CLOSED;
         });
     }
 
