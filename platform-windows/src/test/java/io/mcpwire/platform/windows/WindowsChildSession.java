@@ -48,6 +48,14 @@ public final class WindowsChildSession {
             rolledForward();
             return;
         }
+        if (args.length > 1 && args[1].equals("blockedstderr")) {
+            WindowsRaces.blockedStderr(WindowsChildSession::report);
+            return;
+        }
+        if (args.length > 1 && args[1].equals("racingchild")) {
+            WindowsRaces.racingChildren(WindowsChildSession::report, () -> startupMatch(jvmStartupHandles()));
+            return;
+        }
         try {
             new WindowsDescriptors().identity(200); // not open: an error, not the end of the process
             report("CLOSED FD NO ERROR");
@@ -144,7 +152,7 @@ public final class WindowsChildSession {
      * The handle values the JVM's {@code System.in}, {@code System.out} and {@code System.err}
      * captured at start-up, from {@code FileDescriptor.in/out/err} (the test opens {@code java.io}).
      */
-    private static long[] jvmStartupHandles() throws ReflectiveOperationException {
+    static long[] jvmStartupHandles() throws ReflectiveOperationException {
         java.lang.reflect.Field handle = java.io.FileDescriptor.class.getDeclaredField("handle");
         handle.setAccessible(true);
         return new long[] {handle.getLong(java.io.FileDescriptor.in), handle.getLong(java.io.FileDescriptor.out),
@@ -155,7 +163,7 @@ public final class WindowsChildSession {
      * Whether each start-up value names the same kernel object as descriptor 0, 1 and 2 now
      * ({@code CompareObjectHandles}); one value that stdout and stderr share names either's.
      */
-    private static String startupMatch(long[] startup) {
+    static String startupMatch(long[] startup) {
         StringBuilder differ = new StringBuilder();
         boolean shared = startup[1] == startup[2];
         for (int fd = 0; fd < 3; fd++) {
@@ -187,7 +195,7 @@ public final class WindowsChildSession {
         return open;
     }
 
-    private static synchronized void report(String line) throws IOException {
+    static synchronized void report(String line) throws IOException {
         Files.writeString(report, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 }
