@@ -39,6 +39,7 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public void rebindStandardHandle(int fd) throws DescriptorException { fake().rebindStandardHandle(fd); }
     @Override public void followStartupHandle(int fd) { fake().followStartupHandle(fd); }
     @Override public void cancelStrandedReads(int fd, int privateFd) { fake().cancelStrandedReads(fd, privateFd); }
+    @Override public void moveStandard(int fd, StandardMove move) throws DescriptorException { fake().moveStandard(fd, move); }
     @Override public int openAppend(String path) throws DescriptorException { return fake().openAppend(path); }
     @Override public PipeEnds pipe() throws DescriptorException { return fake().pipe(); }
     @Override public StandardOrigin standardOrigin(int fd) throws DescriptorException { return fake().standardOrigin(fd); }

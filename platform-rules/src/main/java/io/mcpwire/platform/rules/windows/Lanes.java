@@ -29,7 +29,7 @@ final class Lanes {
 
     /** The lane of query calls; 0 to 2 are the standard descriptors'. */
     static final int QUERY = 3;
-    private static final String[] NAMES = {"fd0", "fd1", "fd2", "query"};
+    private static final String[] NAMES = {"mcpwire-windows-fd0", "mcpwire-windows-fd1", "mcpwire-windows-fd2", "mcpwire-windows-query"};
     private static final ThreadLocal<Running<?>> CURRENT = new ThreadLocal<>();
 
     private final Patience patience;
@@ -68,7 +68,7 @@ final class Lanes {
     /** Whether the calling thread is on {@code lane} now (a move's step calls back into the provider). */
     boolean onLane(int lane) {
         Running<?> r = CURRENT.get();
-        return r != null && Thread.currentThread().getName().equals("mcpwire-windows-" + NAMES[lane]);
+        return r != null && Thread.currentThread().getName().equals(NAMES[lane]);
     }
 
     /** Whether the calling thread runs a call the claim gave up on. */
@@ -178,7 +178,7 @@ final class Lanes {
                 CURRENT.remove();
                 r.returned.countDown();
             }
-        }, "mcpwire-windows-" + NAMES[lane]);
+        }, NAMES[lane]);
         t.setDaemon(true);
         r.worker = t;
         t.start();

@@ -19,7 +19,7 @@ final class StartupDuplicates {
         List<Integer> aside = new ArrayList<>();
         try {
             int dup = CrtCalls.dupUninherited(w, fd, op);
-            while (state.startupHandles.isStartupValue(w.getOsfHandle(dup)) && aside.size() < 3) {
+            while (dup > WindowsPlatform.STDERR && state.startupHandles.isStartupValue(w.getOsfHandle(dup)) && aside.size() < 3) {
                 aside.add(dup);
                 dup = CrtCalls.dupUninherited(w, fd, op);
             }
