@@ -3,7 +3,6 @@ package io.mcpwire.spring;
 import io.mcpwire.stdio.McpwireSettings;
 import io.mcpwire.stdio.StdioClaim;
 import io.mcpwire.transport.StdioTransport;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -27,21 +26,30 @@ import org.springframework.core.env.Environment;
  * @param stderr           {@code guarded} or {@code direct}: whether the application's own stderr goes
  *                         through the stray-output drain
  * @param hostWatch        {@code ancestors}, {@code parent} or {@code off}: which processes the session ends with
+ *                         (each of the five empty when unset: {@code McpwireSettings} gives its default)
  */
 @ConfigurationProperties("mcpwire")
 public record McpwireStdioProperties(@DefaultValue("true") boolean enabled, @DefaultValue("true") boolean exitAtEndOfInput,
-                                     Optional<String> platform, @DefaultValue("preferred") String isolation,
-                                     @DefaultValue("stderr") String strayOutput, @DefaultValue("guarded") String stderr,
-                                     @DefaultValue("ancestors") String hostWatch) {
+                                     Optional<String> platform, Optional<String> isolation, Optional<String> strayOutput,
+                                     Optional<String> stderr, Optional<String> hostWatch) {
 
-    /** Checks every setting that is parsed, so that a bad one fails the start-up, naming itself. */
+    /** Checks every setting that is parsed, so that a bad one fails the start-up, naming itself; unset, each is McpwireSettings' default. */
     public McpwireStdioProperties {
-        platform = platform == null ? Optional.empty() : platform;
+        platform = orEmpty(platform);
+        isolation = orEmpty(isolation);
+        strayOutput = orEmpty(strayOutput);
+        stderr = orEmpty(stderr);
+        hostWatch = orEmpty(hostWatch);
         settingsOf(platform, isolation, strayOutput, stderr, hostWatch);
     }
 
-    /** The settings in {@code env}, with the defaults above for what it does not set. */
+    private static Optional<String> orEmpty(Optional<String> setting) {
+        return setting == null ? Optional.empty() : setting;
+    }
+
+    /** The settings in {@code env}, with the defaults for what it does not set. */
     public static McpwireStdioProperties of(Environment env) {
+        McpwireSettings.warnOfOldNames(name -> Optional.ofNullable(env.getProperty(name)));
         return Binder.get(env).bindOrCreate("mcpwire", McpwireStdioProperties.class);
     }
 
@@ -50,15 +58,11 @@ public record McpwireStdioProperties(@DefaultValue("true") boolean enabled, @Def
         return settingsOf(platform, isolation, strayOutput, stderr, hostWatch);
     }
 
-    private static McpwireSettings settingsOf(Optional<String> platform, String isolation, String strayOutput, String stderr,
-                                              String hostWatch) {
-        Map<String, String> named = new HashMap<>();
-        platform.ifPresent(p -> named.put(McpwireSettings.PLATFORM, p));
-        named.put(McpwireSettings.ISOLATION, isolation);
-        named.put(McpwireSettings.STRAY_OUTPUT, strayOutput);
-        named.put(McpwireSettings.STDERR, stderr);
-        named.put(McpwireSettings.HOST_WATCH, hostWatch);
-        return McpwireSettings.from(name -> Optional.ofNullable(named.get(name)));
+    private static McpwireSettings settingsOf(Optional<String> platform, Optional<String> isolation, Optional<String> strayOutput,
+                                              Optional<String> stderr, Optional<String> hostWatch) {
+        Map<String, Optional<String>> named = Map.of(McpwireSettings.PLATFORM, platform, McpwireSettings.ISOLATION, isolation,
+                McpwireSettings.STRAY_OUTPUT, strayOutput, McpwireSettings.STDERR, stderr, McpwireSettings.HOST_WATCH, hostWatch);
+        return McpwireSettings.from(named::get);
     }
 
     /** Claims the standard streams as these settings say. */

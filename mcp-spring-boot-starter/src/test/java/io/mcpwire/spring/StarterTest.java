@@ -150,9 +150,12 @@ class StarterTest {
                 "mcpwire.host-watch=off", "mcpwire.stderr=direct", "mcpwire.stray-output=null", "mcpwire.platform=fake",
                 "mcpwire.isolation=required");
         McpwireStdioProperties settings = context.getBean(McpwireStdioProperties.class);
-        assertEquals(new McpwireStdioProperties(true, false, Optional.of("fake"), "required", "null", "direct", "off"), settings);
-        assertEquals(new McpwireStdioProperties(true, true, Optional.empty(), "preferred", "stderr", "guarded", "ancestors"),
-                McpwireStdioProperties.of(new org.springframework.core.env.AbstractEnvironment() { }), "the defaults");
+        assertEquals(new McpwireStdioProperties(true, false, Optional.of("fake"), Optional.of("required"), Optional.of("null"),
+                Optional.of("direct"), Optional.of("off")), settings);
+        McpwireStdioProperties unset = McpwireStdioProperties.of(new org.springframework.core.env.AbstractEnvironment() { });
+        assertEquals(new McpwireStdioProperties(true, true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty()), unset);
+        assertEquals(io.mcpwire.stdio.McpwireSettings.defaults(), unset.settings(), "unset, each is the one default");
     }
 
     @Test

@@ -10,13 +10,14 @@ import java.util.Locale;
 public enum HostWatch {
     /**
      * The host: the parent, or, when the parent is a wrapper that waits for this process
-     * ({@code sh -c}, {@code cmd /c}, a {@code .cmd} launcher) and passes the host's stdio
-     * through, the first ancestor above such wrappers; the wrappers between too. A launcher that
-     * exits within two seconds of the start on purpose (a double fork, {@code nohup}, a detaching
-     * {@code start}) is not taken for the host. The default.
+     * ({@code sh -c}, a shell running a script, {@code cmd /c}, a {@code .cmd} launcher) and passes
+     * the host's stdio through, the first ancestor above such wrappers; the wrappers between too.
+     * A watched process that ends before the client has sent anything is a launcher (a double
+     * fork, {@code nohup ... &}, a detaching {@code start}), not the host, and is passed over. The
+     * default.
      */
     ANCESTORS,
-    /** The parent process alone, as it was at the start (a launcher that exits within two seconds is passed over too). */
+    /** The parent process alone, as it was at the start (passed over too when it ends before the client has sent anything). */
     PARENT,
     /** None: only end of input, a failure or a close ends the session. */
     OFF;

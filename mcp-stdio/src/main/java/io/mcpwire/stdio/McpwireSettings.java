@@ -8,9 +8,10 @@ import java.util.function.Function;
  * Every setting of mcpwire's claim and transport, in one record, read in one place. Each setting
  * has one name, under the prefix {@code mcpwire.}, the same everywhere: the system property
  * {@code -Dmcpwire.NAME=VALUE}, the Spring starter's property {@code mcpwire.NAME} (which a system
- * property or an environment variable {@code MCPWIRE_NAME} also sets), and the builders' and the
- * Kotlin options' method of the same name. An explicit call on a builder wins over the system
- * property, which wins over the default.
+ * property or an environment variable {@code MCPWIRE_NAME} also sets), and the Kotlin options'
+ * method of the same name; {@code StdioClaim.Builder} and {@code StdioTransport.Builder} take the
+ * record whole ({@code settings}) and have methods for the settings they use themselves. An
+ * explicit call on a builder wins over the system property, which wins over the default.
  *
  * <table>
  * <caption>Settings</caption>
@@ -68,8 +69,25 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
      * @throws IllegalArgumentException when one is set to a value it does not take, naming it
      */
     public static McpwireSettings fromSystemProperties() {
+        warnOfOldNames(name -> Optional.ofNullable(System.getProperty(name)));
         return from(name -> Optional.ofNullable(System.getProperty(name)));
     }
+
+    /** The names settings had before this one, each with its name now: set, they are not read. */
+    private static final java.util.Map<String, String> OLD_NAMES = java.util.Map.of(
+            "mcpwire.stray", STRAY_OUTPUT, "mcpwire.stdio.stderr", STDERR, "mcpwire.stdio.host-watch", HOST_WATCH);
+
+    /** Says, once, that a setting under a name it no longer has is not read, and its name now. */
+    public static void warnOfOldNames(Function<String, Optional<String>> source) {
+        OLD_NAMES.forEach((old, now) -> source.apply(old).ifPresent(v -> {
+            if (WARNED.add(old)) {
+                System.getLogger("io.mcpwire.stdio").log(System.Logger.Level.WARNING,
+                        "{0}={1} is not read: the setting is {2} now", old, v, now);
+            }
+        }));
+    }
+
+    private static final java.util.Set<String> WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /**
      * What {@code source} says, given each setting's full name ({@code mcpwire.stderr}); the
@@ -78,17 +96,21 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
      * @throws IllegalArgumentException when a setting has a value it does not take, naming it
      */
     public static McpwireSettings from(Function<String, Optional<String>> source) {
-        Optional<String> platform = source.apply(PLATFORM).map(String::trim).filter(v -> !v.isEmpty() && !v.equals("auto"));
-        return new McpwireSettings(platform,
+        return new McpwireSettings(source.apply(PLATFORM).flatMap(McpwireSettings::platformNamed),
                 Isolation.parse(source.apply(ISOLATION).orElse("")),
                 StrayOutput.parse(source.apply(STRAY_OUTPUT).orElse("")),
                 StderrPolicy.parse(source.apply(STDERR).orElse("")),
                 HostWatch.parse(source.apply(HOST_WATCH).orElse("")));
     }
 
-    /** These settings with the provider named {@code name}. */
+    /** These settings with the provider named {@code name}; blank or {@code auto}: the best that can run. */
     public McpwireSettings withPlatform(String name) {
-        return new McpwireSettings(Optional.of(name), isolation, strayOutput, stderr, hostWatch);
+        return new McpwireSettings(platformNamed(name), isolation, strayOutput, stderr, hostWatch);
+    }
+
+    private static Optional<String> platformNamed(String name) {
+        String n = name.trim();
+        return n.isEmpty() || n.equals("auto") ? Optional.empty() : Optional.of(n);
     }
 
     /** These settings with {@code isolation}. */

@@ -40,7 +40,7 @@ public final class StdioClaim implements AutoCloseable {
     private final McpwireSettings settings;
 
     private StdioClaim(Builder b) {
-        settings = b.effectiveSettings();
+        settings = b.platform.map(p -> b.effectiveSettings().withPlatform(p.name())).orElseGet(b::effectiveSettings);
         Isolation isolation = settings.isolation();
         ClaimRequest request = new ClaimRequest(b.input, b.output, settings.strayOutput(), settings.stderr(), b.wakeTimeout.toMillis());
         ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, settings.platform(), isolation == Isolation.PREFERRED);

@@ -133,7 +133,7 @@ public interface PlatformDescriptors {
     /**
      * Opens {@code path} for appending, creating it when missing, on the lowest free descriptor,
      * not inherited by child processes: where stray output goes when the user names a file
-     * ({@code -Dmcpwire.stray=PATH}). The default says the provider cannot.
+     * ({@code -Dmcpwire.stray-output=PATH}). The default says the provider cannot.
      *
      * @throws DescriptorException on failure; nothing was allocated
      */

@@ -154,6 +154,9 @@ public final class StreamClaim {
      * @return whether it was made; if not, the stream is {@link ClaimState#IN_PLACE}
      */
     public boolean duplicate() {
+        if (state != ClaimState.PENDING) {
+            throw new IllegalStateException("fd " + fd + ": duplicate() in " + state + ", not before the first step");
+        }
         try {
             privateFd = guarded("duplicateAboveStandard(" + fd + ")", () -> platform.duplicateAboveStandard(fd));
             move(ClaimState.DUPLICATED);

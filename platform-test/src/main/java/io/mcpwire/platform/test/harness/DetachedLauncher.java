@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * A launcher that starts a server detached and exits at once, on purpose, as a double fork,
  * {@code nohup ... &} or a detaching {@code start} does: the server is re-parented, its stdin a
  * fifo that a helper holds open. The session must go on: a request sent well after the launcher's
- * exit is answered. A POSIX shell.
+ * exit is answered. A POSIX shell. (A launcher that lingers until the server serves and then
+ * leaves before the client speaks is the host watch's own unit test, {@code HostWatcherTest}.)
  */
 public final class DetachedLauncher {
     private static final String LAUNCH = "f=$1; o=$2; p=$3; shift 3; mkfifo \"$f\"; "
