@@ -47,7 +47,8 @@ public interface PlatformDescriptors {
      * This interface's version. 1: before versions ({@code isSupported()} and
      * {@code unavailabilityCause()}). 2: {@link #spiVersion()}, {@link #probe()} and {@link #pipe()}.
      * 3: {@link #followStartupHandle} and {@link #cancelStrandedReads} apart from
-     * {@link #rebindStandardHandle}, which only sets the slot.
+     * {@link #rebindStandardHandle}, which only sets the slot; {@link #moveStandard}, a move as one
+     * step; {@link DescriptorStream#prepare()}.
      */
     int SPI_VERSION = 3;
 
