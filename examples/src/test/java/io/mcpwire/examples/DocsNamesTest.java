@@ -35,7 +35,11 @@ class DocsNamesTest {
             // Win32, as platforms.md cites its calls
             "CancelIoEx", "CancelSynchronousIo", "CompareObjectHandles", "CreatePipe", "DuplicateHandle", "GetConsoleMode",
             "GetFileInformationByHandle", "GetFileType", "GetStdHandle", "OpenThread", "ReadFile", "SetHandleInformation",
-            "SetStdHandle", "WriteFile",
+            "SetStdHandle", "WriteFile", "CloseHandle", "CreateProcess", "CreateThread", "SetThreadAffinityMask",
+            "GetCurrentProcessorNumber", "GetHandleInformation",
+            // the NT kernel's, as platforms.md cites the Windows Research Kernel
+            "NtCompareObjects", "NtQueryVolumeInformationFile", "FileFsDeviceInformation", "IopSynchronousServiceTail",
+            "IopCloseFile", "NtCancelIoFile",
             // OpenJDK's native source file, and the Linux /proc status fields the benchmarks read
             "ProcessImpl_md", "VmHWM", "VmRSS",
             // Spring Boot
