@@ -118,7 +118,7 @@ class FaultMatrixTest {
     /** Every POSIX layout once, and every Windows layout under every variant that ships. */
     static Stream<Arguments> layouts() {
         return Stream.of(Layout.values()).flatMap(layout -> layout.windows
-                ? WindowsVariant.shipped(layout.stderr == StderrMode.SAME_AS_STDOUT).stream().map(v -> Arguments.of(layout, v))
+                ? MatrixVariants.of(layout.stderr == StderrMode.SAME_AS_STDOUT).stream().map(v -> Arguments.of(layout, v))
                 : Stream.of(Arguments.of(layout, null)));
     }
 

@@ -141,7 +141,7 @@ class StrayDrainTest {
     }
 
     static Stream<WindowsVariant> variants() {
-        return WindowsVariant.shipped(false).stream();
+        return MatrixVariants.of(false).stream();
     }
 
     @ParameterizedTest

@@ -80,7 +80,7 @@ class ThreadsMatrixTest {
     /** Every case, or those named by {@code -Dmcpwire.matrix.cases=A,B}. */
     static Stream<Arguments> cases() {
         String only = System.getProperty("mcpwire.matrix.cases", "");
-        return Stream.of(Case.values()).filter(c -> only.isEmpty() || List.of(only.split(",")).contains(c.name())).flatMap(c -> WindowsVariant.shipped(c.layout.stderr == StderrMode.SAME_AS_STDOUT)
+        return Stream.of(Case.values()).filter(c -> only.isEmpty() || List.of(only.split(",")).contains(c.name())).flatMap(c -> MatrixVariants.of(c.layout.stderr == StderrMode.SAME_AS_STDOUT)
                 .stream().map(v -> Arguments.of(c, v)));
     }
 

@@ -93,6 +93,23 @@ public record WindowsVariant(Dup2Order dup2Order, AppType appType, boolean share
         return List.copyOf(out);
     }
 
+    /**
+     * Four of the {@link #shipped} variants that between them take every value of every component,
+     * and every pairing of {@code _dup2} order and program type: one per reuse order. A sample for a
+     * second run of a matrix whose full run is made elsewhere.
+     */
+    public static List<WindowsVariant> covering(boolean stderrIsStdout) {
+        List<WindowsVariant> out = new ArrayList<>();
+        HandleReuse[] reuses = HandleReuse.values();
+        for (int i = 0; i < reuses.length; i++) {
+            Dup2Order order = Dup2Order.values()[i % 2];
+            AppType type = AppType.values()[(i / 2) % 2];
+            boolean shared = stderrIsStdout && (i % 2) != (i / 2) % 2;
+            out.add(new WindowsVariant(order, type, shared, reuses[i]));
+        }
+        return List.copyOf(out);
+    }
+
     /** This variant with fd 1 and fd 2 on one handle value at start, or on two. */
     public WindowsVariant withSharedStdoutStderr(boolean shared) {
         return new WindowsVariant(dup2Order, appType, shared, handleReuse);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** What differs between the shipped Windows variants, as the model keeps it. */
@@ -150,5 +151,19 @@ class WindowsVariantTest {
         assertEquals(32, Set.copyOf(WindowsVariant.shipped(true)).size());
         assertThrows(NullPointerException.class, () -> FakeProcess.builder().windows(null));
         assertEquals("duplicate-first,console,lowest-first", WindowsVariant.WINE.toString());
+    }
+
+    @Test
+    void theCoveringSampleTakesEveryValueOfEveryComponent() {
+        for (boolean stderrIsStdout : new boolean[] {false, true}) {
+            List<WindowsVariant> sample = WindowsVariant.covering(stderrIsStdout);
+            assertTrue(WindowsVariant.shipped(stderrIsStdout).containsAll(sample), "only variants that ship");
+            assertEquals(Set.of(WindowsVariant.Dup2Order.values()), sample.stream().map(WindowsVariant::dup2Order).collect(Collectors.toSet()));
+            assertEquals(Set.of(WindowsVariant.AppType.values()), sample.stream().map(WindowsVariant::appType).collect(Collectors.toSet()));
+            assertEquals(Set.of(WindowsVariant.HandleReuse.values()), sample.stream().map(WindowsVariant::handleReuse).collect(Collectors.toSet()));
+            assertEquals(stderrIsStdout ? Set.of(false, true) : Set.of(false),
+                    sample.stream().map(WindowsVariant::sharedStdoutStderr).collect(Collectors.toSet()));
+            assertEquals(4, sample.stream().map(v -> v.dup2Order() + "/" + v.appType()).distinct().count(), "every order with every type");
+        }
     }
 }
