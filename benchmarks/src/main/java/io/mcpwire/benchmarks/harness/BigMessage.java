@@ -22,7 +22,7 @@ final class BigMessage {
     }
 
     void run(Peer peer, int round) throws Exception {
-        Optional<PeerProcess> opened = sessions.open(peer, Metric.IDLE_RSS, round);
+        Optional<PeerProcess> opened = sessions.open(peer, round, Metric.IDLE_RSS, Metric.IDLE_WAKEUPS, Metric.BIG_ROUND_TRIP, Metric.BIG_PEAK);
         if (opened.isEmpty()) {
             return;
         }

@@ -98,6 +98,9 @@ public final class Harness {
     private void run() throws Exception {
         List<Peer> mcp = peers.stream().filter(Peer::mcp).toList();
         coldStarts(mcp);
+        if (options.coldOnly()) {
+            return;
+        }
         phase("round trips", mcp, options.rounds(), options::roundsOf, new RoundTrips(sessions, results, options.pings())::run);
         phase("throughput", peers, options.rounds(), options::roundsOf,
                 new Throughput(sessions, results, options.calls(), options.threads())::run);

@@ -29,8 +29,15 @@ final class OpenLoop {
         this.leadInSeconds = Math.max(0.5, measureSeconds / 4);
     }
 
+    /** Every figure the open loop gives: each percentile at each rate. */
+    static Metric[] openLoopMetrics() {
+        return Metric.OPEN_LOOP_RATES.stream()
+                .flatMap(rate -> Metric.OPEN_LOOP_PERCENTILES.stream().map(percentile -> Metric.openLoop(rate, percentile)))
+                .toArray(Metric[]::new);
+    }
+
     void run(Peer peer, int round) throws IOException, InterruptedException {
-        Optional<PeerProcess> opened = sessions.open(peer, Metric.openLoop(Metric.OPEN_LOOP_RATES.get(0), 50), round);
+        Optional<PeerProcess> opened = sessions.open(peer, round, openLoopMetrics());
         if (opened.isEmpty()) {
             return;
         }

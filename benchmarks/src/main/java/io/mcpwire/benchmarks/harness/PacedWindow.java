@@ -106,8 +106,10 @@ final class PacedWindow {
         } catch (IOException e) {
             // the server has gone
         }
-        // Every answer in: all the permits back (the reader hands them all back at the end of output).
-        stalled |= !stalled && !inFlight.tryAcquire(IN_FLIGHT, PeerProcess.STALL_SECONDS, TimeUnit.SECONDS);
+        if (!stalled && !answers.ended) {
+            // Every answer in: all the permits back (the reader hands out more than enough at the end of output).
+            stalled = !inFlight.tryAcquire(IN_FLIGHT, PeerProcess.STALL_SECONDS, TimeUnit.SECONDS);
+        }
         long behind = lastSend - (t0 + (long) (Math.max(0, sent - 1) * interval));
         if (answers.ended || stalled) {
             return Optional.of(proc.stalled() || stalled ? new Failure.Stalled(answered, PeerProcess.STALL_SECONDS)
@@ -158,7 +160,7 @@ final class PacedWindow {
             a.ended = true;
             PacedWindow w = a.current;
             if (w != null) {
-                w.inFlight.release(IN_FLIGHT); // the sender waits no longer
+                w.inFlight.release(2 * IN_FLIGHT); // the sender waits no longer, whatever it holds
             }
         }, "bench-open-loop-reader");
         reader.setDaemon(true);

@@ -22,7 +22,7 @@ final class RoundTrips {
     }
 
     void run(Peer peer, int round) throws IOException {
-        Optional<PeerProcess> opened = sessions.open(peer, Metric.PING_P50, round);
+        Optional<PeerProcess> opened = sessions.open(peer, round, Metric.PING_P50, Metric.PING_P99);
         if (opened.isEmpty()) {
             return;
         }

@@ -18,13 +18,15 @@ import java.util.Optional;
  * --seed N           the order of the peers in each round (printed in the header)
  * --jdk25            every JVM peer on JDK 25, its aid an ahead-of-time cache
  * --keep-aids        reuse the start-up aids an earlier run made (while developing the harness)
+ * --cold-only       the cold starts alone
  * --no-open-loop, --no-stray   leave out those parts
  * --threads          each server thread's CPU time per batch (Linux)
  * </pre>
  */
 record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only, int rounds, int otherRounds,
                   int coldRounds, int openLoopRounds, int bigRounds, int calls, int pings, double openLoopSeconds,
-                  long seed, boolean jdk25, boolean keepAids, boolean openLoop, boolean strayOutput, boolean threads) {
+                  long seed, boolean jdk25, boolean keepAids, boolean coldOnly, boolean openLoop, boolean strayOutput,
+                  boolean threads) {
 
     static RunOptions parse(String[] args) {
         List<String> a = Arrays.asList(args);
@@ -40,7 +42,7 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
                 intOption(a, "--pings", quick ? 2_000 : 10_000),
                 quick ? 1.0 : 4.0,
                 Long.parseLong(Optional.ofNullable(stringOption(a, "--seed")).orElse(Long.toString(System.nanoTime() % 100_000))),
-                a.contains("--jdk25"), a.contains("--keep-aids"), !a.contains("--no-open-loop"),
+                a.contains("--jdk25"), a.contains("--keep-aids"), a.contains("--cold-only"), !a.contains("--no-open-loop"),
                 !a.contains("--no-stray"), a.contains("--threads"));
     }
 

@@ -30,16 +30,21 @@ final class Sessions {
 
     /**
      * The peer started with its aid and its session opened: the opening answered rightly, then what
-     * the era sends after it. Empty when that failed, recorded against {@code metric} in {@code round}.
+     * the era sends after it. Empty when that failed, recorded against each of {@code metrics} in
+     * {@code round} (one incident for them all).
      */
-    Optional<PeerProcess> open(Peer peer, Metric metric, int round) throws IOException {
+    Optional<PeerProcess> open(Peer peer, int round, Metric... metrics) throws IOException {
         PeerProcess proc = start(peer, Aid.ARCHIVE);
         Requests requests = Requests.to(peer);
         proc.send(requests.opening());
         byte[] answer = proc.readLine();
         if (answer == null || AnswerCheck.check(answer, requests.openingAnswer()).verdict() != AnswerCheck.Verdict.RIGHT) {
             proc.close();
-            results.failed(metric, peer, round, new Failure.NoFigure(answer == null ? "no answer to its opening" : "a wrong opening answer"));
+            Failure failure = new Failure.NoFigure(answer == null ? "no answer to its opening" : "a wrong opening answer");
+            results.failed(metrics[0], peer, round, failure);
+            for (Metric m : metrics) {
+                results.put(m, peer.name(), round, new Sample.Failed(failure));
+            }
             return Optional.empty();
         }
         byte[] after = requests.afterOpening();

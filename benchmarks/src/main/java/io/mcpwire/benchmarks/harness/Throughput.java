@@ -37,7 +37,7 @@ final class Throughput {
             skipped(peer, Metric.WARM, round);
             return;
         }
-        Optional<PeerProcess> opened = sessions.open(peer, Metric.FRESH, round);
+        Optional<PeerProcess> opened = sessions.open(peer, round, Metric.FRESH, Metric.WARM);
         if (opened.isEmpty()) {
             return;
         }

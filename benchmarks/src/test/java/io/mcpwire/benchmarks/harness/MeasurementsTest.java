@@ -1,0 +1,78 @@
+package io.mcpwire.benchmarks.harness;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import io.mcpwire.benchmarks.harness.Measurements.Pairing;
+import io.mcpwire.benchmarks.harness.Measurements.Summary;
+import io.mcpwire.benchmarks.harness.Sample.Failure;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MeasurementsTest {
+    private static final Peer OWN = new Peer("own", Peer.Kind.REALISTIC, Era.LEGACY, new Peer.Launch.Program(List.of("own")), "");
+    private static final Peer OURS = new Peer("ours", Peer.Kind.REALISTIC, Era.LEGACY, new Peer.Launch.Program(List.of("ours")), "");
+
+    @Test
+    void aPeerThatCrashedInAnyRoundShowsTheCrashAndHasNoRatio() {
+        Measurements m = new Measurements();
+        for (int round = 0; round < 3; round++) {
+            m.value(Metric.FRESH, OURS, round, 1000 + round);
+        }
+        m.value(Metric.FRESH, OWN, 0, 900);
+        m.failed(Metric.FRESH, OWN, 1, new Failure.Crashed(3331));
+        m.failed(Metric.FRESH, OWN, 2, new Failure.Crashed(42745));
+        Summary s = m.summary(Metric.FRESH, "own");
+        assertEquals("crashed after 3,331 (2/3)", ((Summary.Failures) s).cell(), "the lower median of the crashes, and how many rounds");
+        assertEquals(new Pairing.Unpaired("own failed"), m.paired(Metric.FRESH, "ours", "own"));
+        assertEquals(new Pairing.Unpaired("own failed"), m.paired(Metric.FRESH, "own", "ours"), "as either side");
+        assertEquals(List.of("throughput fresh, msg/s, round 2: crashed after 3,331", "throughput fresh, msg/s, round 3: crashed after 42,745"),
+                m.incidents().get("own"));
+    }
+
+    @Test
+    void figuresOfEveryRoundArePairedByRound() {
+        Measurements m = new Measurements();
+        m.value(Metric.PING_P50, OWN, 1, 20);
+        m.value(Metric.PING_P50, OWN, 0, 10);
+        m.value(Metric.PING_P50, OURS, 0, 5);
+        m.value(Metric.PING_P50, OURS, 1, 8);
+        Pairing.Paired p = assertInstanceOf(Pairing.Paired.class, m.paired(Metric.PING_P50, "ours", "own"));
+        assertArrayEquals(new double[] {5, 8}, p.candidate());
+        assertArrayEquals(new double[] {10, 20}, p.baseline());
+    }
+
+    @Test
+    void differentRoundsOrNoFiguresGiveNoRatio() {
+        Measurements m = new Measurements();
+        m.value(Metric.WARM, OWN, 0, 10);
+        m.value(Metric.WARM, OURS, 1, 10);
+        assertEquals(new Pairing.Unpaired("not the same rounds"), m.paired(Metric.WARM, "ours", "own"));
+        assertEquals(new Pairing.Unpaired("not measured"), m.paired(Metric.COLD_AID, "ours", "own"));
+        assertInstanceOf(Summary.Missing.class, m.summary(Metric.COLD_AID, "own"));
+    }
+
+    @Test
+    void otherFailuresShowTheirFirst() {
+        Measurements m = new Measurements();
+        m.failed(Metric.WARM, OWN, 0, new Failure.Stalled(0, 20));
+        m.failed(Metric.WARM, OWN, 1, new Failure.WrongAnswers(3));
+        assertEquals("stalled after 0 (2/2)", ((Summary.Failures) m.summary(Metric.WARM, "own")).cell());
+    }
+
+    @Test
+    void thePairsReportTakesNoRatioAgainstACrash() {
+        Measurements m = new Measurements();
+        Peer official = new Peer("official", Peer.Kind.REALISTIC, Era.LEGACY, new Peer.Launch.Program(List.of("x")), "");
+        Peer bridge = new Peer("official-bridge", Peer.Kind.REALISTIC, Era.LEGACY, new Peer.Launch.Program(List.of("x")), "");
+        m.failed(Metric.FRESH, official, 0, new Failure.Crashed(10));
+        m.value(Metric.FRESH, bridge, 0, 5000);
+        m.value(Metric.PING_P50, official, 0, 100);
+        m.value(Metric.PING_P50, bridge, 0, 50);
+        PairsReport report = new PairsReport(List.of(official, bridge), m, new Bootstrap(1, 100), System.out);
+        Pair pair = Pair.HEADLINE.get(1);
+        assertEquals(new PairsReport.Comparison("no ratio: official failed", ""), report.compare(Metric.FRESH, pair));
+        assertEquals(new PairsReport.Comparison("x0.50 [0.50, 0.50]", "faster"), report.compare(Metric.PING_P50, pair));
+    }
+}
