@@ -96,7 +96,7 @@ final class PairsReport {
         Pairing pairing = results.paired(m, pair.candidate(), pair.baseline());
         if (pairing instanceof Pairing.Paired p) {
             Estimate ratio = bootstrap.ratioOfMedians(p.candidate(), p.baseline());
-            return new Comparison(Format.ratio(ratio), Verdict.of(ratio, m).word(m));
+            return new Comparison(Format.ratio(ratio), Verdict.of(ratio, m, p.candidate().length).word(m));
         }
         return new Comparison("no ratio: " + ((Pairing.Unpaired) pairing).why(), "");
     }

@@ -11,15 +11,18 @@ import java.util.Optional;
  * --quick            fewer rounds and smaller batches: a smoke run of a few minutes
  * --pairs            the headline pairs and the floor only
  * --only a,b         those peers only
- * --rounds N         rounds of the pairs' peers (round trips, throughput); the others get half
+ * --rounds N         rounds of the pairs' peers (round trips, throughput)
+ * --other-rounds N   rounds of the other peers (default: half as many)
  * --cold-rounds N    cold starts per peer and aid
  * --open-rounds N    rounds of the open-loop latency
+ * --big-rounds N     rounds of the idle server and the 8 MiB message
  * --calls N          calls per throughput batch;  --pings N  round trips per latency run
  * --seed N           the order of the peers in each round (printed in the header)
  * --jdk25            every JVM peer on JDK 25, its aid an ahead-of-time cache
  * --keep-aids        reuse the start-up aids an earlier run made (while developing the harness)
  * --cold-only       the cold starts alone
  * --no-open-loop, --no-stray   leave out those parts
+ * --no-build         (benchmarks/run's own: skip the build)
  * --threads          each server thread's CPU time per batch (Linux)
  * </pre>
  */
@@ -28,8 +31,21 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
                   long seed, boolean jdk25, boolean keepAids, boolean coldOnly, boolean openLoop, boolean strayOutput,
                   boolean threads) {
 
+    /** The flags, and the options that take a value; {@code --no-build} is the run script's. */
+    private static final List<String> FLAGS = List.of("--quick", "--pairs", "--jdk25", "--keep-aids", "--cold-only",
+            "--no-open-loop", "--no-stray", "--threads", "--no-build");
+    private static final List<String> VALUED = List.of("--only", "--rounds", "--other-rounds", "--cold-rounds", "--open-rounds",
+            "--big-rounds", "--calls", "--pings", "--seed");
+
     static RunOptions parse(String[] args) {
         List<String> a = Arrays.asList(args);
+        for (int i = 0; i < args.length; i++) {
+            if (VALUED.contains(args[i])) {
+                i++;
+            } else if (!FLAGS.contains(args[i])) {
+                throw new IllegalArgumentException("unknown option " + args[i] + "; the options: " + FLAGS + " " + VALUED);
+            }
+        }
         boolean quick = a.contains("--quick");
         int rounds = intOption(a, "--rounds", quick ? 3 : 10);
         return new RunOptions(quick, a.contains("--pairs"),
@@ -37,10 +53,10 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
                 rounds, Math.max(1, intOption(a, "--other-rounds", (rounds + 1) / 2)),
                 intOption(a, "--cold-rounds", quick ? 3 : 12),
                 intOption(a, "--open-rounds", quick ? 1 : 3),
-                intOption(a, "--big-rounds", quick ? 1 : 3),
-                intOption(a, "--calls", quick ? 20_000 : 50_000),
-                intOption(a, "--pings", quick ? 2_000 : 10_000),
-                quick ? 1.0 : 4.0,
+                intOption(a, "--big-rounds", quick ? 1 : 2),
+                intOption(a, "--calls", quick ? 10_000 : 25_000),
+                intOption(a, "--pings", quick ? 2_000 : 5_000),
+                quick ? 1.0 : 3.0,
                 Long.parseLong(Optional.ofNullable(stringOption(a, "--seed")).orElse(Long.toString(System.nanoTime() % 100_000))),
                 a.contains("--jdk25"), a.contains("--keep-aids"), a.contains("--cold-only"), !a.contains("--no-open-loop"),
                 !a.contains("--no-stray"), a.contains("--threads"));

@@ -47,7 +47,8 @@ final class Throughput {
                     batch(peer, proc, 1 + calls, Metric.WARM, round);
                 }
             } else {
-                results.failed(Metric.WARM, peer, round, new Failure.NoFigure("after a fresh batch that failed"));
+                // not an incident of its own: the fresh batch's is the one
+                results.put(Metric.WARM, peer.name(), round, new Sample.Failed(new Failure.NoFigure("after a fresh batch that failed")));
             }
         }
     }

@@ -2,10 +2,17 @@ package io.mcpwire.benchmarks.harness;
 
 /**
  * What a ratio (candidate over baseline) says, read with its interval: better or worse only when
- * the interval leaves out 1.0, else within the noise.
+ * the interval leaves out 1.0, else within the noise; nothing from fewer than {@value #MIN_ROUNDS}
+ * rounds, whose interval is no more than the figures themselves.
  */
 enum Verdict {
-    BETTER, WORSE, WITHIN_NOISE;
+    BETTER, WORSE, WITHIN_NOISE, TOO_FEW_ROUNDS;
+
+    static final int MIN_ROUNDS = 3;
+
+    static Verdict of(Estimate ratio, Metric metric, int rounds) {
+        return rounds < MIN_ROUNDS ? TOO_FEW_ROUNDS : of(ratio, metric);
+    }
 
     static Verdict of(Estimate ratio, Metric metric) {
         if (!ratio.excludes(1.0)) {
@@ -21,6 +28,7 @@ enum Verdict {
             case BETTER -> metric.betterWord();
             case WORSE -> metric.worseWord();
             case WITHIN_NOISE -> "within noise";
+            case TOO_FEW_ROUNDS -> "too few rounds to tell";
         };
     }
 }

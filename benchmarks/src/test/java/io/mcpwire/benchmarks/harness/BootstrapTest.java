@@ -70,6 +70,8 @@ class BootstrapTest {
         assertEquals("slower", Verdict.of(lower, Metric.FRESH).word(Metric.FRESH));
         assertEquals("smaller", Verdict.of(lower, Metric.IDLE_RSS).word(Metric.IDLE_RSS));
         assertEquals("within noise", Verdict.of(new Estimate(1.02, 0.97, 1.08), Metric.FRESH).word(Metric.FRESH));
+        assertEquals(Verdict.TOO_FEW_ROUNDS, Verdict.of(lower, Metric.FRESH, 2));
+        assertEquals(Verdict.WORSE, Verdict.of(lower, Metric.FRESH, 3));
     }
 
     @Test

@@ -68,11 +68,17 @@ class MeasurementsTest {
         Peer bridge = new Peer("official-bridge", Peer.Kind.REALISTIC, Era.LEGACY, new Peer.Launch.Program(List.of("x")), "");
         m.failed(Metric.FRESH, official, 0, new Failure.Crashed(10));
         m.value(Metric.FRESH, bridge, 0, 5000);
-        m.value(Metric.PING_P50, official, 0, 100);
-        m.value(Metric.PING_P50, bridge, 0, 50);
+        m.value(Metric.WARM, official, 0, 100);
+        m.value(Metric.WARM, bridge, 0, 50);
+        for (int round = 0; round < 3; round++) {
+            m.value(Metric.PING_P50, official, round, 100);
+            m.value(Metric.PING_P50, bridge, round, 50);
+        }
         PairsReport report = new PairsReport(List.of(official, bridge), m, new Bootstrap(1, 100), System.out);
         Pair pair = Pair.HEADLINE.get(1);
         assertEquals(new PairsReport.Comparison("no ratio: official failed", ""), report.compare(Metric.FRESH, pair));
         assertEquals(new PairsReport.Comparison("x0.50 [0.50, 0.50]", "faster"), report.compare(Metric.PING_P50, pair));
+        assertEquals(new PairsReport.Comparison("x0.50 [0.50, 0.50]", "too few rounds to tell"), report.compare(Metric.WARM, pair),
+                "one round's interval is the figure itself");
     }
 }
