@@ -183,10 +183,10 @@ public final class Harness {
         out.println();
     }
 
-    /** The drain's cost, beside the same server undrained, in a full run that has mcpwire. */
+    /** The drain's cost, beside the same server undrained, in a run that has mcpwire (not with --pairs or --no-stray). */
     private void strayOutput(Path root) throws Exception {
         Optional<Peer> demo = peers.stream().filter(p -> p.name().equals("mcpwire")).findFirst();
-        if (demo.isPresent() && options.strayOutput() && !options.pairsOnly() && options.only().isEmpty()) {
+        if (demo.isPresent() && options.strayOutput() && !options.pairsOnly() && !options.coldOnly()) {
             StrayOutputRun stray = new StrayOutputRun(root, aids.command(demo.get(), Aid.ARCHIVE));
             stray.run(Math.max(1, options.bigRounds()), options.calls() / 5, options.pings() / 5);
             stray.report();

@@ -41,6 +41,9 @@ final class PairsReport {
     }
 
     void tables() {
+        if (pairs().isEmpty()) {
+            return;
+        }
         out.println("The pairs: the same server code, JDK and start-up aid on two transports; ratio = mcpwire's side / the SDK's own,");
         out.println("median [bootstrap 95% interval], paired by round; faster/slower only when the ratio's interval leaves out 1.00");
         out.println();

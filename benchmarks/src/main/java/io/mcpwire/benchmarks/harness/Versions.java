@@ -1,23 +1,21 @@
 package io.mcpwire.benchmarks.harness;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.ZipFile;
 
 /**
  * The versions the header records: each runtime (the JDKs, Node) and each library a peer runs on,
- * read from what the peers actually load (their jars' names, a shaded jar's Maven metadata, the Node
- * packages' {@code package.json}), so that the header cannot drift from the build.
+ * read from what the peers load where it says (their jars' names, the Node packages'
+ * {@code package.json}), else from the pom that builds them (the Kotlin example's shaded jar keeps
+ * none), so that the header does not drift from the build.
  */
 final class Versions {
     private final Path root;
@@ -43,8 +41,10 @@ final class Versions {
         jarVersion(lib.resolve("sdk"), "reactor-core").ifPresent(v -> parts.add("Reactor " + v));
         jarVersion(lib.resolve("floor"), "jackson-databind").ifPresent(v -> parts.add("Jackson " + v));
         jarVersion(lib.resolve("mcpwire"), "jna").ifPresent(v -> parts.add("JNA " + v));
-        shadedVersion(root.resolve("examples/kotlin-server/target/sdk-0.16/kotlin-server.jar"), "kotlin-sdk-server-jvm")
-                .ifPresent(v -> parts.add("Kotlin MCP SDK " + v));
+        // The shaded example jar keeps no Maven metadata of the SDK's: its pom pins the version the default build uses.
+        Path kotlinPom = root.resolve("examples/kotlin-server/pom.xml");
+        pomProperty(kotlinPom, "kotlin-sdk.version").ifPresent(v -> parts.add("Kotlin MCP SDK " + v));
+        pomProperty(kotlinPom, "kotlin.version").ifPresent(v -> parts.add("Kotlin " + v));
         Path spring = root.resolve("benchmarks/target/spring/spring-ai-2-without-mcpwire/lib");
         jarVersion(spring, "spring-ai-mcp").ifPresent(v -> parts.add("Spring AI " + v));
         jarVersion(spring, "spring-boot").ifPresent(v -> parts.add("Spring Boot " + v));
@@ -68,20 +68,11 @@ final class Versions {
         }
     }
 
-    private static Optional<String> shadedVersion(Path jar, String artifact) {
-        if (!Files.exists(jar)) {
-            return Optional.empty();
-        }
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            return zip.stream().filter(e -> e.getName().endsWith("/" + artifact + "/pom.properties")).findFirst().map(e -> {
-                try (InputStream in = zip.getInputStream(e)) {
-                    Properties p = new Properties();
-                    p.load(in);
-                    return p.getProperty("version");
-                } catch (IOException ex) {
-                    return null;
-                }
-            });
+    /** The first {@code <name>value</name>} of a pom. */
+    private static Optional<String> pomProperty(Path pom, String name) {
+        try {
+            Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(Files.readString(pom));
+            return m.find() ? Optional.of(m.group(1)) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
