@@ -4,7 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What another thread of a fake Windows process does between two logged calls of the claim
- * ({@link FakeProcess#interfereAfter}): what a single-threaded replay cannot show.
+ * ({@link FakeJvm#interfereAfter}): what a single-threaded replay cannot show.
  */
 public enum Interference {
     /**
@@ -18,7 +18,7 @@ public enum Interference {
      * Another thread starts a Java child with {@code inheritIO()}, as the JDK does: it synchronises
      * on the child-start monitor ({@code ProcessImpl.class}; the model's own) and only then looks at
      * what the start-up values name and which handles are inheritable. The child is judged when it
-     * gets the monitor ({@link FakeProcess#racingChildren()}).
+     * gets the monitor ({@link FakeJvm#racingChildren()}).
      */
     START_CHILD;
 
