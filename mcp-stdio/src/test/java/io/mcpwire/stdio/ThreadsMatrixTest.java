@@ -31,12 +31,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The fault matrix's Windows axes that a single-threaded replay cannot show (issue 44): other
  * threads of the JVM between any two calls of the claim (allocating a handle, moving the claim's
  * thread to another processor, starting an {@code inheritIO()} child), threads blocked writing
- * an unread stderr pipe (through {@code System.err}, or natively through the C runtime) when the
- * claim starts, the stray-output drain's threads making their first handle right after a move, a
- * second provider over the same table, and application code closing {@code FileDescriptor.out}.
- * Under every {@link WindowsVariant} that ships; the claim's thread never waits for a lock another
- * thread holds (the model records such a wait as a hang). Each case prints
- * {@code fault matrix (CASE, VARIANT): N runs, M violations}.
+ * an unread stderr pipe (through {@code System.err}, or natively through the C runtime) or blocked
+ * in a native {@code _read(0)} on the empty stdin pipe when the claim starts, the stray-output
+ * drain's threads making their first handle right after a move, a second provider over the same
+ * table, and application code closing {@code FileDescriptor.out}. Under every {@link WindowsVariant}
+ * that ships; the claim's thread never waits for a lock another thread holds (the model records
+ * such a wait as a hang). Each case prints {@code fault matrix (CASE, VARIANT): N runs, M violations}.
  */
 class ThreadsMatrixTest {
     private static final String STDOUT_WIRE = "server->client pipe (write end)";
@@ -52,6 +52,14 @@ class ThreadsMatrixTest {
         UNREAD_STDERR_WRITER(Layout.WINDOWS_PIPES),
         /** A native thread blocked in {@code _write(2)} on that pipe (HotSpot's own output), holding the C runtime's lock of fd 2. */
         NATIVE_STDERR_WRITER(Layout.WINDOWS_PIPES),
+        /**
+         * A native thread blocked in {@code _read(0)} on the empty stdin pipe since before the claim (a
+         * JNI library's {@code fgets(stdin)}), holding the C runtime's lock of fd 0 and the pipe's
+         * file-object lock. Nothing hangs and nothing reaches the wire; the client sends its request
+         * once the claim is taken. Where the reader takes it (fd 0 on the wire, as it would be without
+         * mcpwire: the application's own doing), the request is not read, and fd 0 must not be isolated.
+         */
+        NATIVE_STDIN_READER(Layout.WINDOWS_PIPES),
         /** The drain's threads make their first handle (a thread handle) right after the first move. */
         DRAIN_THREADS_AFTER_FIRST_MOVE(Layout.WINDOWS_PIPES),
         /** A claim through the provider, then one through a second instance of it over the same table. */
@@ -65,12 +73,22 @@ class ThreadsMatrixTest {
             this.layout = layout;
         }
 
+        /** Whether fd 2 is a pipe the host never reads (and the drain guards it). */
+        boolean unreadStderr() {
+            return this == UNREAD_STDERR_WRITER || this == NATIVE_STDERR_WRITER;
+        }
+
+        /** Whether a native reader of fd 0 runs: the client sends each request once the claim is taken. */
+        boolean nativeReader() {
+            return this == NATIVE_STDIN_READER;
+        }
+
         boolean drained() {
-            return this == UNREAD_STDERR_WRITER || this == NATIVE_STDERR_WRITER || this == DRAIN_THREADS_AFTER_FIRST_MOVE;
+            return unreadStderr() || this == DRAIN_THREADS_AFTER_FIRST_MOVE;
         }
 
         FakeProcess build(WindowsVariant variant) {
-            if (this == UNREAD_STDERR_WRITER || this == NATIVE_STDERR_WRITER) {
+            if (unreadStderr()) {
                 return FakeProcess.builder().stderr(StderrMode.UNREAD_PIPE).makesPipes().windows(variant).build();
             }
             return layout.build(variant, drained());
@@ -114,7 +132,7 @@ class ThreadsMatrixTest {
     /** One session with {@code what} after call {@code k} (none when null); returns the calls of the first claim and release. */
     private static int run(Case c, WindowsVariant variant, int k, Interference what, List<String> out) throws IOException {
         FakeProcess fake = c.build(variant);
-        if (c.layout.given(0)) {
+        if (c.layout.given(0) && !c.nativeReader()) {
             fake.client().send(REQUEST);
         }
         FakeJvm jvm = FakeJvm.install(fake);
@@ -125,6 +143,7 @@ class ThreadsMatrixTest {
             switch (c) {
                 case UNREAD_STDERR_WRITER -> jvm.blockStderrWriter();
                 case NATIVE_STDERR_WRITER -> jvm.blockNativeWriter(2);
+                case NATIVE_STDIN_READER -> jvm.blockNativeReader(0);
                 case DRAIN_THREADS_AFTER_FIRST_MOVE -> jvm.holdThreadHandles("mcpwire-stray-drain", Op.DUP2);
                 default -> { }
             }
@@ -139,7 +158,9 @@ class ThreadsMatrixTest {
                     // (the C runtime's _dup2 took it back itself), the application closed its stdout, with or without a claim.
                     ownClosed = jvm.closeStandardStream(1) == FakeJvm.StreamClose.CLOSED_THE_DESCRIPTORS_OWN;
                 }
-                fake.client().send(REQUEST);
+                if (!c.nativeReader()) {
+                    fake.client().send(REQUEST);
+                }
                 if (!ownClosed) {
                     session(fake, jvm, c, c == Case.SECOND_PROVIDER ? jvm.anotherWindowsProvider() : fake.windows(), what, v);
                 }
@@ -183,9 +204,11 @@ class ThreadsMatrixTest {
                                       List<String> v) throws IOException {
         StdioClaim claim = StdioClaim.builder().platform(provider).acquire();
         whileClaimed(fake, jvm, claim, v);
-        String received = c.layout.given(0) ? readLine(claim.input()) : null;
-        if (c.layout.given(0) && !REQUEST.equals(received)) {
-            v.add("the request was not received (got " + received + ")");
+        if (c.layout.given(0) && (!c.nativeReader() || sendPastNativeReaders(fake, jvm, claim, v))) {
+            String received = readLine(claim.input());
+            if (!REQUEST.equals(received)) {
+                v.add("the request was not received (got " + received + ")");
+            }
         }
         if (c.layout.given(1)) {
             writeLine(claim.output(), RESPONSE);
@@ -215,6 +238,26 @@ class ThreadsMatrixTest {
             }
         }
         return calls;
+    }
+
+    /**
+     * The client sends its request while a native reader may be blocked on the stdin pipe; true
+     * when the request is there for the claim to read. A reader that took it read fd 0 while fd 0
+     * named the wire, as it would without mcpwire (the application's own doing, not judged), but
+     * the claim must not call fd 0 isolated then.
+     */
+    private static boolean sendPastNativeReaders(FakeProcess fake, FakeJvm jvm, StdioClaim claim, List<String> v) {
+        int before = jvm.takenFromStdinWire().length();
+        fake.client().send(REQUEST);
+        jvm.awaitApplicationThreads();
+        if (jvm.takenFromStdinWire().length() == before) {
+            return true;
+        }
+        if (isolated(claim.inputState())) {
+            v.add("a native _read(0) took the client's request while fd 0 is " + claim.inputState() + " (fd 0: "
+                    + fake.describe(0) + ")");
+        }
+        return false;
     }
 
     /** While claimed: no stray print on the wire, no child reaching an isolated wire, no start-up value naming one. */

@@ -55,13 +55,13 @@ final class FakeCrt implements DescriptorModel {
         return variant;
     }
 
-    /** How a blocking call of the calling thread waits: until the kernel changes, or its call is cancelled. */
+    /** How a blocking call of the calling thread waits: until the kernel changes, or its call is cancelled, or the process ends. */
     FakeFile.Wait waitUnlessCancelled(FakeKernel kernel) {
         Thread me = Thread.currentThread();
         return new FakeFile.Wait() {
             @Override
             public boolean woken() {
-                return cancelled.contains(me);
+                return cancelled.contains(me) || kernel.threads.processEnded;
             }
 
             @Override

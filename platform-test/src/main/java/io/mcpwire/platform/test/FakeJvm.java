@@ -122,77 +122,44 @@ public final class FakeJvm {
     /**
      * Windows: an application thread writes {@code System.err} (through its start-up handle) until
      * it blocks on fd 2's pipe, which the host does not read ({@link StderrMode#UNREAD_PIPE}), holding
-     * that pipe's file-object lock from then on; returns once it is blocked.
+     * that pipe's file-object lock from then on; returns once it is blocked (or has ended).
      */
     public Thread blockStderrWriter() {
-        return blockedWriter("an application thread blocked writing System.err", () -> JvmHandles.jvmWrite(process.kernel, 2,
-                new byte[2 * FakeKernel.PIPE_CAPACITY], 0, 2 * FakeKernel.PIPE_CAPACITY));
+        return ApplicationThreads.systemErrWrite(process.kernel, "an application thread blocked writing System.err");
     }
 
     /**
      * Windows: a native thread (HotSpot's own output, a JNI library's {@code fprintf}) writes descriptor
      * {@code fd} through the C runtime's {@code _write} until it blocks on a pipe nobody reads,
      * holding the C runtime's lock of {@code fd} and the pipe's file-object lock from then on;
-     * returns once it is blocked.
+     * returns once it is blocked (or has ended).
      */
     public Thread blockNativeWriter(int fd) {
-        FakeKernel k = process.kernel;
-        return blockedWriter("a native thread blocked in _write(" + fd + ")", () -> k.locked(() -> {
-            k.threads.awaitLock("_write(" + fd + ")", () -> k.crt().crtLocks.get(fd));
-            k.crt().crtLocks.put(fd, Thread.currentThread());
-            try {
-                FakeFile f = k.crt().file(fd);
-                byte[] bytes = new byte[2 * FakeKernel.PIPE_CAPACITY];
-                for (int done = 0; f != null && done < bytes.length; ) {
-                    int from = done;
-                    int n = k.synchronousIo(f, "WriteFile", () -> f.write(bytes, from, bytes.length - from, k.uncancelled()));
-                    if (n < 0) {
-                        break;
-                    }
-                    done += n;
-                }
-            } catch (java.nio.channels.AsynchronousCloseException e) {
-                // not cancelled in the model
-            } finally {
-                k.crt().crtLocks.remove(fd);
-                k.changed.signalAll();
-            }
-            return null;
-        }));
+        return ApplicationThreads.nativeWrite(process.kernel, fd, "a native thread blocked in _write(" + fd + ")");
     }
 
-    /** A write that may block. */
-    @FunctionalInterface
-    private interface Write {
-        void run() throws java.io.IOException;
+    /**
+     * Windows: a native thread (a JNI library's {@code fgets(stdin)}) reads descriptor {@code fd}
+     * through the C runtime's {@code _read}; on a pipe with nothing in it, it blocks, holding the C
+     * runtime's lock of {@code fd} and the pipe's file-object lock until the client sends something,
+     * which it takes ({@link #takenFromStdinWire()}), or until {@code CancelIoEx} ends its read.
+     * Returns once it is blocked (or has ended: the pipe had data, or fd names a file that answers at once).
+     */
+    public Thread blockNativeReader(int fd) {
+        return ApplicationThreads.nativeRead(process.kernel, fd, "a native thread blocked in _read(" + fd + ")");
     }
 
-    private Thread blockedWriter(String name, Write write) {
-        FakeKernel k = process.kernel;
-        Thread t = new Thread(() -> {
-            try {
-                write.run();
-            } catch (java.io.IOException e) {
-                // the process ended under it: the pipe has no reader left
-            }
-        }, name);
-        t.setDaemon(true);
-        t.start();
-        k.lock.lock();
-        try {
-            // Blocked: it holds a file object's lock and waits for room (no one else would hold it here).
-            while (!blockedInIo(t)) {
-                k.changed.awaitUninterruptibly();
-            }
-        } finally {
-            k.lock.unlock();
-        }
-        return t;
+    /** Windows: what native reads ({@link #blockNativeReader}) took from the stdin wire. */
+    public String takenFromStdinWire() {
+        return process.kernel.locked(() -> process.kernel.threads.takenFromStdinWire.toString(StandardCharsets.UTF_8));
     }
 
-    private boolean blockedInIo(Thread t) {
-        FakeFile out = process.kernel.stderrPipe == null ? null : process.kernel.crt().handles.fileOf(process.kernel.crt().jvmHandle(2));
-        return (out != null && out.ioOwner == t && out.pipe.free() <= 0) || !t.isAlive();
+    /**
+     * Windows: waits until every application thread that blocks in I/O ({@link #blockStderrWriter},
+     * {@link #blockNativeWriter}, {@link #blockNativeReader}) has ended or is blocked, for example after the client sent what a blocked reader takes.
+     */
+    public void awaitApplicationThreads() {
+        locked(() -> process.kernel.threads.awaitApplicationThreads());
     }
 
     /** What closing one of the JVM's standard streams did. */

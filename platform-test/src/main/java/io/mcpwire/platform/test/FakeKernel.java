@@ -286,6 +286,7 @@ final class FakeKernel {
     void exitProcess() {
         locked(() -> {
             model.closeAll();
+            threads.processEnded = true; // every thread blocked in a call returns, as the process's threads end
             changed.signalAll();
             return null;
         });
@@ -311,9 +312,11 @@ final class FakeKernel {
         if (owner) {
             f.ioOwner = me;
         }
+        threads.enterIo(me, f);
         try {
             return step.run();
         } finally {
+            threads.leaveIo(me);
             if (owner) {
                 f.ioOwner = null;
                 changed.signalAll();
@@ -321,12 +324,12 @@ final class FakeKernel {
         }
     }
 
-    /** A wait that nothing cancels: until the kernel changes. */
+    /** A wait that nothing cancels: until the kernel changes, or the process ends. */
     FakeFile.Wait uncancelled() {
         return new FakeFile.Wait() {
             @Override
             public boolean woken() {
-                return false;
+                return threads.processEnded;
             }
 
             @Override

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * hold (an NT file object's lock, held by a blocked synchronous {@code ReadFile}/{@code WriteFile};
  * the C runtime's per-descriptor lock, held by a native {@code _read}/{@code _write}), the processor
  * each thread runs on (for per-processor free lists) and which are pinned, the thread whose lock
- * waits are hangs, the scheduled {@link Interference}s, and the hold on thread handles of a prefix.
+ * waits are hangs, the scheduled {@link Interference}s, the hold on thread handles of a prefix,
+ * and the application's threads blocking in I/O ({@link ApplicationThreads}).
  *
  * <p>Threads: every method runs under the kernel's lock.
  */
@@ -27,6 +28,14 @@ final class KernelThreads {
     /** The claim's caller: a lock wait of its is a hang, recorded, and the call goes on. */
     private Thread watched;
     private final Map<Integer, List<Interference>> interference = new HashMap<>();
+    /** Each thread inside a synchronous {@code ReadFile} or {@code WriteFile} on a pipe, and the pipe end. */
+    private final Map<Thread, FakeFile> inIo = new HashMap<>();
+    /** The application's threads ({@link ApplicationThreads}) that have not ended. */
+    private final Set<Thread> application = new HashSet<>();
+    /** Whether the process has ended: a wait inside a blocking call then ends too. */
+    boolean processEnded;
+    /** What native reads took from the stdin wire: bytes the client sent that the server never sees. */
+    final java.io.ByteArrayOutputStream takenFromStdinWire = new java.io.ByteArrayOutputStream();
     /**
      * The first {@code OpenThread} of a thread whose name starts with this waits for the first call
      * of {@link #holdUntil}, which in turn waits for the first such thread to come (so there must be one).
@@ -119,6 +128,56 @@ final class KernelThreads {
             while (!holding.isEmpty()) {
                 awaitBriefly();
             }
+        }
+    }
+
+    /** Thread {@code t} is inside a synchronous call on pipe end {@code f}, holding its lock. */
+    void enterIo(Thread t, FakeFile f) {
+        inIo.put(t, f);
+    }
+
+    void leaveIo(Thread t) {
+        inIo.remove(t);
+    }
+
+    /** An application thread is about to start. */
+    void started(Thread t) {
+        application.add(t);
+    }
+
+    /** An application thread has ended. */
+    void ended(Thread t) {
+        application.remove(t);
+        kernel.changed.signalAll();
+    }
+
+    /**
+     * Whether {@code t} cannot go on by itself: it waits for a lock another thread holds, or for
+     * data or room on the pipe whose lock it holds, and no cancel has come for it.
+     */
+    boolean blocked(Thread t) {
+        if (lockWaiters.containsKey(t)) {
+            return true;
+        }
+        FakeFile f = inIo.get(t);
+        if (f == null || f.ioOwner != t || kernel.crt().cancelled.contains(t)) {
+            return false;
+        }
+        return f.role == FakeFile.Role.PIPE_WRITE ? f.pipe.readers > 0 && f.pipe.free() <= 0
+                : f.pipe.available() == 0 && f.pipe.writers > 0;
+    }
+
+    /** Waits until application thread {@code t} has ended or is {@link #blocked}. */
+    void awaitBlockedOrEnded(Thread t) {
+        while (application.contains(t) && !blocked(t)) {
+            awaitBriefly(); // a thread that blocks does not signal
+        }
+    }
+
+    /** Waits until every application thread has ended or is blocked. */
+    void awaitApplicationThreads() {
+        for (Thread t : List.copyOf(application)) {
+            awaitBlockedOrEnded(t);
         }
     }
 
