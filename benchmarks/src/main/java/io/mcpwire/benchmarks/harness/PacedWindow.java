@@ -36,6 +36,8 @@ final class PacedWindow {
     private final AnswerLog log = new AnswerLog();
     /** Written by the reader only; read by the sender once the in-flight permits are back. */
     private int answered;
+    /** The calls sent: fewer than {@link #count} when the server ended or the rate was out of reach. */
+    private int sent;
     private Tally tally;
 
     PacedWindow(PeerProcess proc, Answers answers, Requests.EchoCall call, long firstId, int rate, double seconds, double leadIn) {
@@ -64,7 +66,6 @@ final class PacedWindow {
         OutputStream in = proc.input();
         double interval = 1e9 / rate;
         long t0 = System.nanoTime() + 1_000_000;
-        int sent = 0;
         long lastSend = t0;
         boolean stalled = false;
         for (int i = 0; i < count && !answers.ended; i++) {
@@ -124,10 +125,10 @@ final class PacedWindow {
         return Optional.empty();
     }
 
-    /** Every answer of the window, each checked against its request. */
+    /** Every answer of the window, each checked against its request; a call never sent is not missing. */
     Tally tally() {
         if (tally == null) {
-            tally = Tally.of(log, firstId, count, call.expected());
+            tally = Tally.of(log, firstId, sent, call.expected());
         }
         return tally;
     }

@@ -56,4 +56,17 @@ class ThroughputTest {
         Summary.Failures failed = assertInstanceOf(Summary.Failures.class, m.summary(Metric.openLoop(1_000, 99), "sed"));
         assertEquals("crashed after 100 (1/1)", failed.cell(), "its warm-up ended after 100 answers");
     }
+
+    @Test
+    void aRateOutOfReachIsSaturatedAndItsUnsentCallsAreNotMissing() throws Exception {
+        Measurements m = new Measurements();
+        // answers every line, 20 ms after it came: some 50 calls a second, far below every rate
+        Peer slow = lines("slow", "sh", "-c", "while IFS= read -r l; do sleep 0.02; printf '%s\\n' \"$l\"; done");
+        new OpenLoop(sessions(m), m, 0.5).run(slow, 0);
+        Summary.Failures failed = assertInstanceOf(Summary.Failures.class, m.summary(Metric.openLoop(1_000, 99), "slow"));
+        assertTrue(failed.cell().startsWith("saturated at "), failed.cell());
+        Tally tally = m.tally("slow");
+        assertTrue(tally.right() > 0, tally.toString());
+        assertEquals(new Tally(tally.right(), tally.right(), 0, 0, 0, 0, 0, ""), tally, "every call sent was answered, and none unsent is counted");
+    }
 }
