@@ -314,7 +314,7 @@ class FaultMatrixTest {
      * value the JVM captured at start-up names such a wire, and so an {@code inheritIO()} child
      * reaches none either.
      */
-    private static void whileClaimed(FakeProcess fake, FakeJvm jvm, StdioClaim claim, List<String> v) {
+    static void whileClaimed(FakeProcess fake, FakeJvm jvm, StdioClaim claim, List<String> v) {
         if (isolated(claim.outputState())) {
             System.out.print("stray println from a tool\n"); // the delivered-text check sees it if it lands on the wire
             System.out.flush();
@@ -346,7 +346,7 @@ class FaultMatrixTest {
         }
     }
 
-    private static boolean isolated(ClaimState s) {
+    static boolean isolated(ClaimState s) {
         return s == ClaimState.DIVERTED || s == ClaimState.ROLLED_FORWARD;
     }
 

@@ -18,7 +18,6 @@ import io.mcpwire.stdio.FaultMatrixTest.Layout;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -39,8 +38,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * such a wait as a hang). Each case prints {@code fault matrix (CASE, VARIANT): N runs, M violations}.
  */
 class ThreadsMatrixTest {
-    private static final String STDOUT_WIRE = "server->client pipe (write end)";
-
     /** What runs beside the claim. */
     enum Case {
         /** Each base layout, with another thread's {@link Interference} after every call of a fault-free session. */
@@ -203,7 +200,7 @@ class ThreadsMatrixTest {
     private static int sessionOrThrow(FakeProcess fake, FakeJvm jvm, Case c, PlatformDescriptors provider, Interference what,
                                       List<String> v) throws IOException {
         StdioClaim claim = StdioClaim.builder().platform(provider).acquire();
-        whileClaimed(fake, jvm, claim, v);
+        FaultMatrixTest.whileClaimed(fake, jvm, claim, v);
         if (c.layout.given(0) && (!c.nativeReader() || sendPastNativeReaders(fake, jvm, claim, v))) {
             String received = readLine(claim.input());
             if (!REQUEST.equals(received)) {
@@ -217,7 +214,7 @@ class ThreadsMatrixTest {
                 v.add("the client received " + delivered.replace("\n", "\\n"));
             }
         }
-        whileClaimed(fake, jvm, claim, v);
+        FaultMatrixTest.whileClaimed(fake, jvm, claim, v);
         claim.close();
         int calls = claim.isReleased() ? fake.callCount() : -1;
         if (!claim.isReleased() && !(c.drained() && claim.stderrState() == ClaimState.KEPT_DIVERTED)) {
@@ -253,42 +250,10 @@ class ThreadsMatrixTest {
         if (jvm.takenFromStdinWire().length() == before) {
             return true;
         }
-        if (isolated(claim.inputState())) {
+        if (FaultMatrixTest.isolated(claim.inputState())) {
             v.add("a native _read(0) took the client's request while fd 0 is " + claim.inputState() + " (fd 0: "
                     + fake.describe(0) + ")");
         }
         return false;
-    }
-
-    /** While claimed: no stray print on the wire, no child reaching an isolated wire, no start-up value naming one. */
-    private static void whileClaimed(FakeProcess fake, FakeJvm jvm, StdioClaim claim, List<String> v) {
-        if (isolated(claim.outputState())) {
-            System.out.print("stray println from a tool\n");
-            System.out.flush();
-        }
-        boolean stderrInPlace = claim.stderrIsWire() && (fake.refersToWireOf(2, 1) || fake.stdHandle(2).equals(STDOUT_WIRE));
-        Set<Integer> reachable = fake.wiresReachableByChild();
-        Set<Integer> named = fake.wiresNamedByJvmHandles();
-        Set<Integer> javaChild = jvm.startInheritIoChild().wiresReached();
-        for (int fd = 0; fd < 2; fd++) {
-            ClaimState s = fd == 0 ? claim.inputState() : claim.outputState();
-            if (!isolated(s) || (fd == 1 && stderrInPlace)) {
-                continue;
-            }
-            if (reachable.contains(fd)) {
-                v.add("fd " + fd + " is " + s + ", but a native child started now would reach its wire (" + fake.childStdio() + ")");
-            }
-            if (named.contains(fd)) {
-                v.add("fd " + fd + " is " + s + ", but a handle value the JVM captured at start-up names its wire ("
-                        + fake.snapshot().jvmHandles() + ")");
-            }
-            if (javaChild.contains(fd)) {
-                v.add("fd " + fd + " is " + s + ", but an inheritIO() child started now would reach its wire");
-            }
-        }
-    }
-
-    private static boolean isolated(ClaimState s) {
-        return s == ClaimState.DIVERTED || s == ClaimState.ROLLED_FORWARD;
     }
 }
