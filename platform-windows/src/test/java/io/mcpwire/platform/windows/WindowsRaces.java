@@ -5,6 +5,8 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
@@ -46,11 +48,19 @@ final class WindowsRaces {
         }, "blocked stderr writer");
         writer.setDaemon(true);
         writer.start();
+        // Blocked: inside the native write and no longer running (its CPU time stands still). A
+        // blocked thread signals nothing, so the child looks every 10 ms.
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!inNativeWrite(writer) && System.nanoTime() < deadline) {
-            Thread.sleep(10); // the child's own wait for its writer to block: it has no other signal
+        long cpu = -1;
+        while (System.nanoTime() < deadline) {
+            long now = threads.getThreadCpuTime(writer.getId());
+            if (inNativeWrite(writer) && now == cpu) {
+                break;
+            }
+            cpu = now;
+            Thread.sleep(10);
         }
-        Thread.sleep(200); // in writeBytes now; give WriteFile its moment to fill the pipe and block
         report.line("WRITER BLOCKED " + inNativeWrite(writer));
         long started = System.nanoTime();
         StdioClaim claim = StdioClaim.acquire();
