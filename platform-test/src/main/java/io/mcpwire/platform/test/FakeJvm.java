@@ -156,7 +156,8 @@ public final class FakeJvm {
 
     /**
      * Windows: waits until every application thread that blocks in I/O ({@link #blockStderrWriter},
-     * {@link #blockNativeWriter}, {@link #blockNativeReader}) has ended or is blocked, for example after the client sent what a blocked reader takes.
+     * {@link #blockNativeWriter}, {@link #blockNativeReader}) has ended or is blocked, for example
+     * after the client sent what a blocked reader takes.
      */
     public void awaitApplicationThreads() {
         locked(() -> process.kernel.threads.awaitApplicationThreads());

@@ -1,5 +1,6 @@
 package io.mcpwire.platform.test;
 
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -35,7 +36,7 @@ final class KernelThreads {
     /** Whether the process has ended: a wait inside a blocking call then ends too. */
     boolean processEnded;
     /** What native reads took from the stdin wire: bytes the client sent that the server never sees. */
-    final java.io.ByteArrayOutputStream takenFromStdinWire = new java.io.ByteArrayOutputStream();
+    final ByteArrayOutputStream takenFromStdinWire = new ByteArrayOutputStream();
     /**
      * The first {@code OpenThread} of a thread whose name starts with this waits for the first call
      * of {@link #holdUntil}, which in turn waits for the first such thread to come (so there must be one).
