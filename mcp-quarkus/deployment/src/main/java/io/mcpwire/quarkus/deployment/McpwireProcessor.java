@@ -1,0 +1,57 @@
+package io.mcpwire.quarkus.deployment;
+
+import static io.quarkus.deployment.annotations.ExecutionTime.RUNTIME_INIT;
+
+import io.mcpwire.quarkus.McpwireMessageHandler;
+import io.mcpwire.quarkus.McpwireRecorder;
+import io.quarkiverse.mcp.server.stdio.deployment.McpStdioExplicitInitializationBuildItem;
+import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.arc.deployment.SyntheticBeansRuntimeInitBuildItem;
+import io.quarkus.deployment.annotations.BuildStep;
+import io.quarkus.deployment.annotations.Consume;
+import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.LogHandlerBuildItem;
+import io.quarkus.deployment.builditem.ShutdownContextBuildItem;
+
+/**
+ * The build steps of mcpwire's Quarkus extension: Quarkus MCP's own stdio start kept off (it would
+ * null {@code System.out} and read {@code System.in}), the claim recorded before Quarkus' logging
+ * set-up, and the session served over mcpwire once the beans are ready.
+ */
+public class McpwireProcessor {
+
+    @BuildStep
+    FeatureBuildItem feature() {
+        return new FeatureBuildItem("mcpwire");
+    }
+
+    /** Quarkus MCP's stdio processor starts its own transport only when no extension asks to start it itself. */
+    @BuildStep
+    McpStdioExplicitInitializationBuildItem startedByMcpwire() {
+        return new McpStdioExplicitInitializationBuildItem();
+    }
+
+    @BuildStep
+    AdditionalBeanBuildItem messageHandler() {
+        return AdditionalBeanBuildItem.unremovableOf(McpwireMessageHandler.class);
+    }
+
+    /**
+     * The claim, at run time, before Quarkus' logging starts: the logging set-up consumes every
+     * {@link LogHandlerBuildItem}, so this step is recorded ahead of it.
+     */
+    @BuildStep
+    @Record(RUNTIME_INIT)
+    LogHandlerBuildItem claimBeforeLogging(McpwireRecorder recorder) {
+        return new LogHandlerBuildItem(recorder.claimBeforeLogging());
+    }
+
+    /** The session, once the synthetic beans exist: where Quarkus MCP's own stdio start would have run. */
+    @BuildStep
+    @Record(RUNTIME_INIT)
+    @Consume(SyntheticBeansRuntimeInitBuildItem.class)
+    void serve(McpwireRecorder recorder, ShutdownContextBuildItem shutdown) {
+        recorder.serve(shutdown);
+    }
+}
