@@ -16,7 +16,8 @@ record Pair(String title, String baseline, String candidate) {
             new Pair("official SDK 2.2 2026-07-28 server: StdioMcpTransport -> McpwireStdioMcpTransport",
                     "official-modern", "official-modern-bridge"),
             new Pair("Kotlin SDK 0.16: own transport -> McpwireStdio.transport()", "kotlin", "kotlin-mcpwire"),
-            new Pair("Spring AI 2.0.1: own transport -> mcpwire's starter", "spring", "spring-mcpwire"));
+            new Pair("Spring AI 2.0.1: own transport -> mcpwire's starter", "spring", "spring-mcpwire"),
+            new Pair("Quarkus MCP 1.10.1: own transport -> mcpwire-quarkus", "quarkus", "quarkus-mcpwire"));
 
     /** What the transport costs: mcpwire's demo server against the tuned floor, a loop with no transport at all. */
     static final Pair FLOOR = new Pair("what the transport costs: the tuned floor -> mcpwire's demo", "line-echo", "mcpwire");

@@ -85,6 +85,9 @@ final class Peers {
                 jvm("kotlin-mcpwire", Kind.REALISTIC, Era.LEGACY, "the same on McpwireStdio.transport()", kotlin()),
                 spring("spring", "the example Spring AI 2.0.1 server (Boot 4.0.7), its own stdio transport", "spring-ai-2-without-mcpwire"),
                 spring("spring-mcpwire", "the same with mcpwire's starter", "spring-ai-2"),
+                jvm("quarkus", Kind.REALISTIC, Era.LEGACY, "the example Quarkus MCP 1.10.1 server (Quarkus 3.27.2), its own stdio transport",
+                        quarkus("target/without-mcpwire/quarkus-run.jar")),
+                jvm("quarkus-mcpwire", Kind.REALISTIC, Era.LEGACY, "the same with mcpwire-quarkus", quarkus("target/quarkus-app/quarkus-run.jar")),
                 program("typescript", "the TypeScript SDK 1.32.2's McpServer and StdioServerTransport, Node",
                         "node", root.resolve("benchmarks/node/server.mjs").toString()),
                 program("typescript-2", "the TypeScript SDK 2.4.0's serveStdio, Node, spoken to in the legacy era",
@@ -132,6 +135,11 @@ final class Peers {
                 root.resolve("examples/kotlin-server/target/sdk-0.16/kotlin-server.jar").toString()));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /** The example Quarkus server's fast jar, its console log and banner on stderr as Quarkus MCP's stdio extension sets them. */
+    private List<String> quarkus(String jar) {
+        return List.of("-jar", root.resolve("examples/quarkus-server").resolve(jar).toString());
     }
 
     /** The example Spring AI server, extracted (an archive takes classes from plain jars only), with Spring AI's documented stdio settings. */

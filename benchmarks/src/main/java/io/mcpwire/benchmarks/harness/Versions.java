@@ -49,6 +49,9 @@ final class Versions {
         jarVersion(spring, "spring-ai-mcp").ifPresent(v -> parts.add("Spring AI " + v));
         jarVersion(spring, "spring-boot").ifPresent(v -> parts.add("Spring Boot " + v));
         jarVersion(spring, "mcp-core").ifPresent(v -> parts.add("(its MCP SDK " + v + ")"));
+        Path quarkus = root.resolve("examples/quarkus-server/target/without-mcpwire/lib/main");
+        jarVersion(quarkus, "io.quarkiverse.mcp.quarkus-mcp-server-core").ifPresent(v -> parts.add("Quarkus MCP " + v));
+        jarVersion(quarkus, "io.quarkus.quarkus-core").ifPresent(v -> parts.add("Quarkus " + v));
         Path modules = root.resolve("benchmarks/node/node_modules/@modelcontextprotocol");
         npmVersion(modules.resolve("sdk")).ifPresent(v -> parts.add("TypeScript SDK " + v));
         npmVersion(modules.resolve("server")).ifPresent(v -> parts.add("TypeScript SDK server " + v));
