@@ -157,9 +157,10 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
             return new PipeEnds(read, aboveStandard(w, ends[1]));
         } catch (DescriptorException e) {
             if (read >= 0) {
-                w.close(read);
+                w.close(read); // the write end was on 0 to 2 and its move closed it already
+            } else {
+                w.close(ends[1]);
             }
-            w.close(ends[1]);
             throw e;
         }
     }
