@@ -25,7 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>{@code -32600} (invalid request): JSON that is not one valid JSON-RPC 2.0 message
  *       (a batch array, a wrong or missing {@code jsonrpc}, a method that is not a string, an id
  *       that is not a string or an integer, both or neither of {@code result} and {@code error},
- *       a duplicated top-level member, ...), and JSON that exceeds one of the {@link Limits}.
+ *       a duplicated top-level member, ...), and JSON that exceeds one of the {@link Limits} or
+ *       holds a number beyond even a {@code BigDecimal}'s range.
  *       The id is recovered whenever it was read and valid.</li>
  * </ul>
  * Unknown top-level members are ignored. Instances are thread-safe.

@@ -20,6 +20,7 @@ final class MessageMembers {
     JsonNode result;
     JsonNode error;
     String duplicate;
+    private boolean idTwice;
     private int seenMask;
 
     /** Records a member name; false for names this codec does not read. */
@@ -39,12 +40,14 @@ final class MessageMembers {
         if ((seenMask & bit) != 0 && duplicate == null) {
             duplicate = name;
         }
+        // Whichever member was duplicated first, a second "id" makes the id ambiguous.
+        idTwice |= (seenMask & bit) == 4;
         seenMask |= bit;
         return true;
     }
 
     RequestId validId() {
-        return duplicate == null || !duplicate.equals("id") ? id : null;
+        return idTwice ? null : id;
     }
 
     DecodeResult toMessage() {

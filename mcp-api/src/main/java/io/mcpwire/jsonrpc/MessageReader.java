@@ -33,7 +33,9 @@ final class MessageReader {
             }
             if (first != JsonToken.START_OBJECT) {
                 p.skipChildren();
-                requireEnd(p);
+                if (!requireEnd(p)) {
+                    return DecodeError.parseError("text after the JSON value");
+                }
                 return DecodeError.invalidRequest(first == JsonToken.START_ARRAY
                         ? "batches are not supported" : "a message must be a JSON object", null);
             }
@@ -48,6 +50,9 @@ final class MessageReader {
                 return DecodeError.invalidRequest("exceeds a decoding limit: " + limit.getOriginalMessage(), m.validId());
             }
             return DecodeError.parseError("not JSON: " + e.getOriginalMessage());
+        } catch (NumberFormatException e) {
+            // JSON allows any exponent; one beyond even a BigDecimal's range (1e9999999999) is a limit too.
+            return DecodeError.invalidRequest("exceeds a decoding limit: a number beyond a BigDecimal's range", m.validId());
         }
         return m.toMessage();
     }
@@ -69,9 +74,11 @@ final class MessageReader {
             switch (name) {
                 case "jsonrpc":
                     m.jsonrpc = value == JsonToken.VALUE_STRING ? p.getString() : MessageMembers.BAD;
+                    p.skipChildren(); // an object or array here is skipped whole, not read as members
                     break;
                 case "method":
                     m.method = value == JsonToken.VALUE_STRING ? p.getString() : MessageMembers.BAD;
+                    p.skipChildren();
                     break;
                 case "id":
                     readId(p, value, m);
@@ -152,7 +159,9 @@ final class MessageReader {
                         return NODES.numberNode(p.getBigIntegerValue());
                 }
             case VALUE_NUMBER_FLOAT:
-                return NODES.numberNode(p.getDoubleValue());
+                double d = p.getDoubleValue();
+                // Beyond a double's range it is kept exact: an infinite double would be written back as a string.
+                return Double.isInfinite(d) ? NODES.numberNode(p.getDecimalValue()) : NODES.numberNode(d);
             case VALUE_TRUE:
                 return NODES.booleanNode(true);
             case VALUE_FALSE:

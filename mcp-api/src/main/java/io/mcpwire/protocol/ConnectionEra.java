@@ -63,7 +63,10 @@ public final class ConnectionEra {
             return new Decision.Refuse(JsonRpcError.of(request.id(), ErrorCodes.INVALID_PARAMS,
                     "Invalid _meta: " + invalid.key() + " " + invalid.problem()));
         }
-        if (pinned == ProtocolEra.LEGACY || pinned == null && (initialize || claim instanceof RequestMeta.Claim.None)) {
+        // A _meta that names a version of the legacy era is no modern claim: it pins the legacy era as none does.
+        boolean modernClaim = claim instanceof RequestMeta.Claim.Present named
+                && ProtocolEra.of(named.meta().protocolVersion()) == ProtocolEra.MODERN;
+        if (pinned == ProtocolEra.LEGACY || pinned == null && (initialize || !modernClaim)) {
             return legacy(request, claim, initialize);
         }
         if (initialize) {

@@ -51,6 +51,9 @@ final class EraRoute {
 
     /** Whether {@code request} is spoken in the modern era. */
     static boolean isModern(JsonRpcRequest request) {
+        if (McpProtocol.INITIALIZE.equals(request.method())) {
+            return false; // the legacy era's opening, whatever its _meta names
+        }
         if (McpProtocol.SERVER_DISCOVER.equals(request.method())) {
             return true;
         }

@@ -44,7 +44,7 @@ class FaultMatrixTest {
     private static final Set<Op> SLOT_OPS = Set.of(Op.REBIND, Op.SET_STD_HANDLE);
 
     /** One injected failure: the k-th platform call of the run, plain or destroying its target. */
-    private record Fault(int call, boolean destroying) {
+    record Fault(int call, boolean destroying) {
         @Override
         public String toString() {
             return "#" + call + (destroying ? " (destroying)" : "");
@@ -52,7 +52,7 @@ class FaultMatrixTest {
     }
 
     /** What one run did. */
-    private record Run(List<Call> calls, boolean allFired, List<String> violations, ClaimState inputState) {
+    record Run(List<Call> calls, boolean allFired, List<String> violations, ClaimState inputState) {
     }
 
     /** The descriptor tables the matrix runs over: POSIX tables, and the Windows C runtime over handles. */
@@ -174,7 +174,7 @@ class FaultMatrixTest {
     }
 
     /** One full session under the given faults, then the rule-9 checks and a following claim. */
-    private static Run session(List<Fault> faults, Layout layout, WindowsVariant variant) throws IOException {
+    static Run session(List<Fault> faults, Layout layout, WindowsVariant variant) throws IOException {
         FakeProcess fake = layout.build(variant);
         TableSnapshot before = fake.snapshot();
         List<FaultRule> rules = new ArrayList<>();
@@ -204,6 +204,8 @@ class FaultMatrixTest {
         ClaimState inputState = claim.inputState();
         if (layout.windows) {
             whileClaimed(fake, jvm, claim, v);
+        } else {
+            posixWhileClaimed(fake, claim, stderrUnknowable(faults, fake.calls()), v);
         }
         String received = null;
         IOException error = null;
@@ -256,8 +258,10 @@ class FaultMatrixTest {
         // Restoring rebinds the standard handle at best effort, so a failed rebind may leave a slot
         // behind, and a start-up value that could not be taken back (a failed DuplicateHandle) is
         // logged, not fixed; the descriptors themselves must always be exactly as before.
-        boolean rebindFailed = faults.stream().anyMatch(f -> SLOT_OPS.contains(calls.get(f.call() - 1).op()));
-        boolean takeBackFailed = faults.stream().anyMatch(f -> calls.get(f.call() - 1).op() == Op.DUPLICATE_HANDLE);
+        // A fault scripted past the session's last call never fired.
+        List<Call> failed = faults.stream().filter(f -> f.call() <= calls.size()).map(f -> calls.get(f.call() - 1)).toList();
+        boolean rebindFailed = failed.stream().anyMatch(c -> SLOT_OPS.contains(c.op()));
+        boolean takeBackFailed = failed.stream().anyMatch(c -> c.op() == Op.DUPLICATE_HANDLE);
         if (claim.isReleased()) {
             if (!sameTable(before, fake.snapshot(), rebindFailed, takeBackFailed)) {
                 v.add("released, but the table differs:\n" + before.differenceFrom(fake.snapshot()));
@@ -344,6 +348,32 @@ class FaultMatrixTest {
                 v.add("fd " + fd + " is " + s + ", but an inheritIO() child started now would reach its wire");
             }
         }
+    }
+
+    /**
+     * POSIX, while claimed: no stream the claim calls isolated has its wire within reach of a child
+     * started now (its fd 0 to 2 and every descriptor it inherits), so neither the standard
+     * descriptors nor a leaked duplicate carry it.
+     */
+    static void posixWhileClaimed(FakeProcess fake, StdioClaim claim, boolean stderrUnknowable, List<String> v) {
+        Set<Integer> reachable = fake.wiresReachableByChild();
+        // With 2>&1, a claim of fd 2 that failed leaves stderr on the wire: in place, as logged; and so
+        // does rule 10 when neither fd 2's origin nor whether it is the wire can be told.
+        boolean stderrInPlace = (claim.stderrIsWire() || stderrUnknowable) && fake.refersToWireOf(2, 1);
+        for (int fd = 0; fd < 2; fd++) {
+            ClaimState s = fd == 0 ? claim.inputState() : claim.outputState();
+            if (isolated(s) && reachable.contains(fd) && !(fd == 1 && stderrInPlace)) {
+                v.add("fd " + fd + " is " + s + ", but a child started now would reach its wire (" + fake.childStdio()
+                        + ", inherited " + fake.inheritedDescriptors() + ")");
+            }
+        }
+    }
+
+    /** Whether the faults failed both the question of fd 2's origin and one of whether it is fd 1's file. */
+    private static boolean stderrUnknowable(List<Fault> faults, List<Call> calls) {
+        List<Call> failed = faults.stream().filter(f -> f.call() <= calls.size()).map(f -> calls.get(f.call() - 1)).toList();
+        return failed.stream().anyMatch(c -> c.op() == Op.ORIGIN && c.fd() == 2)
+                && failed.stream().anyMatch(c -> c.op() == Op.IDENTITY && (c.fd() == 1 || c.fd() == 2));
     }
 
     static boolean isolated(ClaimState s) {

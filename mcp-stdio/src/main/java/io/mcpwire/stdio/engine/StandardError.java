@@ -69,7 +69,7 @@ final class StandardError {
     static StandardError examine(PlatformDescriptors platform, StrayOutput stray, StderrPolicy policy, boolean given) {
         Optional<FileIdentity> identity = given ? identity(platform) : Optional.empty();
         boolean canStall = identity.map(i -> i.kind() == FileIdentity.Kind.PIPE || i.kind() == FileIdentity.Kind.SOCKET).orElse(false);
-        Kind kind = given ? kind(platform, identity) : Kind.UNUSABLE;
+        Kind kind = given ? kind(platform, identity) : sharesTheWire(platform) ? Kind.WIRE : Kind.UNUSABLE;
         if (kind == Kind.WIRE) {
             return new StandardError(platform, stray, kind, canStall, Role.WIRE, Optional.empty());
         }
@@ -82,6 +82,18 @@ final class StandardError {
     /** A claim that leaves fd 2 alone and has no drain: stdout is not claimed, or not the parent's. */
     static StandardError untouched(PlatformDescriptors platform, StrayOutput stray) {
         return new StandardError(platform, stray, Kind.UNUSABLE, false, Role.LEFT_ALONE, Optional.empty());
+    }
+
+    /**
+     * Whether fd 2, whose origin is not known to be the parent's, is the same file as fd 1, the
+     * parent's wire: no file the JVM opens for itself is, so it is the wire under {@code 2>&1}.
+     */
+    private static boolean sharesTheWire(PlatformDescriptors platform) {
+        try {
+            return platform.sameFile(PlatformDescriptors.STDERR, PlatformDescriptors.STDOUT);
+        } catch (DescriptorException e) {
+            return false; // neither its origin nor its file can be told: left alone, as a file of the JVM's may be there
+        }
     }
 
     private static Optional<FileIdentity> identity(PlatformDescriptors platform) {

@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  */
 public final class ChildJvm {
     private static final List<String> TEST_FRAMEWORK = List.of("junit", "opentest4j", "apiguardian", "surefire",
-            "common-java5", "common-junit", "jspecify", "mockito", "byte-buddy", "objenesis");
+            "common-java5", "common-junit", "jspecify", "mockito", "byte-buddy", "objenesis", "jazzer");
 
     /** What a finished child left behind. */
     public record Result(int exitCode, String stdout, String stderr) {
