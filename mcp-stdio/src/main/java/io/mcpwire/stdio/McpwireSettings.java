@@ -1,5 +1,6 @@
 package io.mcpwire.stdio;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -27,6 +28,10 @@ import java.util.function.Function;
  *     <td>whether the process's own stderr goes through the drain ({@link StderrPolicy})</td></tr>
  * <tr><td>{@code mcpwire.host-watch}</td><td>{@code ancestors}, {@code parent}, {@code off}</td><td>{@code ancestors}</td>
  *     <td>which processes the session ends with ({@link HostWatch})</td></tr>
+ * <tr><td>{@code mcpwire.children}</td><td>{@code end}, {@code leave}</td><td>{@code end}</td>
+ *     <td>whether the processes the server started end when it stops serving ({@link Children})</td></tr>
+ * <tr><td>{@code mcpwire.children-grace}</td><td>a duration from 0 to 2 s ({@code 500ms}, {@code 2s})</td><td>{@code 2s}</td>
+ *     <td>how long they are given to end before they are ended forcibly</td></tr>
  * </table>
  *
  * @param platform    the provider's name; empty to choose the best that can run
@@ -34,9 +39,11 @@ import java.util.function.Function;
  * @param strayOutput where stray output goes
  * @param stderr      whether the process's own stderr goes through the drain
  * @param hostWatch   which processes the session ends with
+ * @param children    whether the processes the server started end when it stops serving
+ * @param childrenGrace how long they are given to end before they are ended forcibly
  */
 public record McpwireSettings(Optional<String> platform, Isolation isolation, StrayOutput strayOutput, StderrPolicy stderr,
-                              HostWatch hostWatch) {
+                              HostWatch hostWatch, Children children, Duration childrenGrace) {
     /** {@code mcpwire.platform}. */
     public static final String PLATFORM = "mcpwire.platform";
     /** {@code mcpwire.isolation}. */
@@ -47,6 +54,10 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
     public static final String STDERR = "mcpwire.stderr";
     /** {@code mcpwire.host-watch}. */
     public static final String HOST_WATCH = "mcpwire.host-watch";
+    /** {@code mcpwire.children}. */
+    public static final String CHILDREN = "mcpwire.children";
+    /** {@code mcpwire.children-grace}. */
+    public static final String CHILDREN_GRACE = "mcpwire.children-grace";
 
     /** Validates the members. */
     public McpwireSettings {
@@ -55,11 +66,17 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
         Objects.requireNonNull(strayOutput, "strayOutput");
         Objects.requireNonNull(stderr, "stderr");
         Objects.requireNonNull(hostWatch, "hostWatch");
+        Objects.requireNonNull(children, "children");
+        Objects.requireNonNull(childrenGrace, "childrenGrace");
+        if (childrenGrace.isNegative() || childrenGrace.compareTo(Children.MAX_GRACE) > 0) {
+            throw new IllegalArgumentException(CHILDREN_GRACE + "=" + childrenGrace + ": expected a duration from 0 to 2s");
+        }
     }
 
     /** The defaults, whatever the system properties say. */
     public static McpwireSettings defaults() {
-        return new McpwireSettings(Optional.empty(), Isolation.PREFERRED, StrayOutput.stderr(), StderrPolicy.GUARDED, HostWatch.ANCESTORS);
+        return new McpwireSettings(Optional.empty(), Isolation.PREFERRED, StrayOutput.stderr(), StderrPolicy.GUARDED, HostWatch.ANCESTORS,
+                Children.END, Children.MAX_GRACE);
     }
 
     /**
@@ -100,12 +117,14 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
                 Isolation.parse(source.apply(ISOLATION).orElse("")),
                 StrayOutput.parse(source.apply(STRAY_OUTPUT).orElse("")),
                 StderrPolicy.parse(source.apply(STDERR).orElse("")),
-                HostWatch.parse(source.apply(HOST_WATCH).orElse("")));
+                HostWatch.parse(source.apply(HOST_WATCH).orElse("")),
+                Children.parse(source.apply(CHILDREN).orElse("")),
+                Children.parseGrace(source.apply(CHILDREN_GRACE).orElse("")));
     }
 
     /** These settings with the provider named {@code name}; blank or {@code auto}: the best that can run. */
     public McpwireSettings withPlatform(String name) {
-        return new McpwireSettings(platformNamed(name), isolation, strayOutput, stderr, hostWatch);
+        return new McpwireSettings(platformNamed(name), isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
     }
 
     private static Optional<String> platformNamed(String name) {
@@ -115,21 +134,35 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
 
     /** These settings with {@code isolation}. */
     public McpwireSettings withIsolation(Isolation isolation) {
-        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
     }
 
     /** These settings with {@code strayOutput}. */
     public McpwireSettings withStrayOutput(StrayOutput strayOutput) {
-        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
     }
 
     /** These settings with {@code stderr}. */
     public McpwireSettings withStderr(StderrPolicy stderr) {
-        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
+    }
+
+    /** These settings with {@code children}. */
+    public McpwireSettings withChildren(Children children) {
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
+    }
+
+    /**
+     * These settings with {@code grace} before the server's children are ended forcibly.
+     *
+     * @throws IllegalArgumentException when it is negative or over {@link Children#MAX_GRACE}
+     */
+    public McpwireSettings withChildrenGrace(Duration grace) {
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch, children, grace);
     }
 
     /** These settings with {@code hostWatch}. */
     public McpwireSettings withHostWatch(HostWatch hostWatch) {
-        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch);
+        return new McpwireSettings(platform, isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
     }
 }

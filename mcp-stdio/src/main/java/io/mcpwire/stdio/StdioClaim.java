@@ -1,6 +1,7 @@
 package io.mcpwire.stdio;
 
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.stdio.engine.ChildProcesses;
 import io.mcpwire.stdio.engine.ClaimRequest;
 import io.mcpwire.stdio.engine.HeldClaim;
 import io.mcpwire.stdio.engine.ProviderClaim;
@@ -42,7 +43,8 @@ public final class StdioClaim implements AutoCloseable {
     private StdioClaim(Builder b) {
         settings = b.platform.map(p -> b.effectiveSettings().withPlatform(p.name())).orElseGet(b::effectiveSettings);
         Isolation isolation = settings.isolation();
-        ClaimRequest request = new ClaimRequest(b.input, b.output, settings.strayOutput(), settings.stderr(), b.wakeTimeout.toMillis());
+        ClaimRequest request = new ClaimRequest(b.input, b.output, settings.strayOutput(), settings.stderr(), b.wakeTimeout.toMillis(),
+                new ChildProcesses(settings.children(), settings.childrenGrace()));
         ProviderSelection.Choice choice = ProviderSelection.choose(b.platform, settings.platform(), isolation == Isolation.PREFERRED);
         if (choice instanceof ProviderSelection.Chosen chosen) {
             wire = new ProviderClaim(chosen.platform(), request, isolation);

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.mcpwire.platform.test.FakeProcess;
+import io.mcpwire.stdio.engine.ChildProcesses;
 import io.mcpwire.stdio.engine.ClaimRequest;
 import io.mcpwire.stdio.engine.InPlaceClaim;
+import java.time.Duration;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -19,7 +21,8 @@ import org.junit.jupiter.api.Test;
  */
 class ClaimLockOrderTest {
     private static final int ROUNDS = 10_000;
-    private static final ClaimRequest BOTH = new ClaimRequest(true, true, StrayOutput.stderr(), StderrPolicy.GUARDED, 1_000);
+    private static final ClaimRequest BOTH = new ClaimRequest(true, true, StrayOutput.stderr(), StderrPolicy.GUARDED, 1_000,
+            new ChildProcesses(Children.LEAVE, Duration.ZERO));
 
     @Test
     void aRefusedClaimRacingAnInPlaceReleaseNeverDeadlocks() throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.test.FakeProcess;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -40,8 +41,9 @@ class SettingsTest {
     void everySystemPropertyIsReadUnderItsOneName() {
         Path file = dir.resolve("stray.log");
         withProperties(Map.of("mcpwire.platform", "fake", "mcpwire.isolation", "required", "mcpwire.stray-output", file.toString(),
-                "mcpwire.stderr", "direct", "mcpwire.host-watch", "parent"), () -> assertEquals(
-                new McpwireSettings(Optional.of("fake"), Isolation.REQUIRED, StrayOutput.file(file), StderrPolicy.DIRECT, HostWatch.PARENT),
+                "mcpwire.stderr", "direct", "mcpwire.host-watch", "parent", "mcpwire.children", "LEAVE", "mcpwire.children-grace", "1s"), () -> assertEquals(
+                new McpwireSettings(Optional.of("fake"), Isolation.REQUIRED, StrayOutput.file(file), StderrPolicy.DIRECT, HostWatch.PARENT,
+                        Children.LEAVE, Duration.ofSeconds(1)),
                 McpwireSettings.fromSystemProperties()));
         assertEquals(McpwireSettings.defaults(), McpwireSettings.from(name -> Optional.empty()));
     }
@@ -81,7 +83,8 @@ class SettingsTest {
 
     @Test
     void aBadValueIsRefusedNamingTheSetting() {
-        for (var bad : Map.of("mcpwire.isolation", "maybe", "mcpwire.stderr", "sometimes", "mcpwire.host-watch", "always").entrySet()) {
+        for (var bad : Map.of("mcpwire.isolation", "maybe", "mcpwire.stderr", "sometimes", "mcpwire.host-watch", "always",
+                "mcpwire.children", "kill", "mcpwire.children-grace", "3s").entrySet()) {
             withProperties(Map.of(bad.getKey(), bad.getValue()), () -> {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class, McpwireSettings::fromSystemProperties);
                 assertTrue(e.getMessage().startsWith(bad.getKey() + "=" + bad.getValue()), e.getMessage());

@@ -11,6 +11,8 @@ import io.mcpwire.stdio.StrayOutput;
  * @param stray             where stray output goes while claimed
  * @param stderr            whether fd 2 goes through the stray-output drain too
  * @param wakeTimeoutMillis how long the release waits for a woken call to leave
+ * @param children          the processes the server started, ended first at the release
  */
-public record ClaimRequest(boolean input, boolean output, StrayOutput stray, StderrPolicy stderr, long wakeTimeoutMillis) {
+public record ClaimRequest(boolean input, boolean output, StrayOutput stray, StderrPolicy stderr, long wakeTimeoutMillis,
+                           ChildProcesses children) {
 }

@@ -18,6 +18,7 @@ import java.util.Optional;
  */
 public final class InPlaceClaim implements HeldClaim {
     private final long wakeTimeoutMillis;
+    private final ChildProcesses children;
     private final Registrations registrations = new Registrations(DescriptorTable.PROCESS, "none");
     /** The served standard streams. */
     private final ServedStreams endpoints = new ServedStreams();
@@ -30,6 +31,7 @@ public final class InPlaceClaim implements HeldClaim {
      */
     public InPlaceClaim(ClaimRequest request) {
         this.wakeTimeoutMillis = request.wakeTimeoutMillis();
+        this.children = request.children();
         try {
             if (request.input()) {
                 registrations.register(STDIN);
@@ -93,6 +95,7 @@ public final class InPlaceClaim implements HeldClaim {
         if (released) {
             return;
         }
+        children.end();
         endpoints.fds().forEach(fd -> endpoints.shutAndAwaitIdle(fd, wakeTimeoutMillis));
         registrations.releaseWhere(fd -> true);
         released = true;

@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 public final class ProviderClaim implements HeldClaim {
     private final PlatformDescriptors platform;
     private final long wakeTimeoutMillis;
+    private final ChildProcesses children;
     private final Registrations registrations;
     /** By fd, in order: 0, 1, and 2 when it is the wire or guarded. */
     private final Map<Integer, StreamClaim> claims = new TreeMap<>();
@@ -48,6 +49,7 @@ public final class ProviderClaim implements HeldClaim {
     public ProviderClaim(PlatformDescriptors platform, ClaimRequest request, Isolation isolation) {
         this.platform = platform;
         this.wakeTimeoutMillis = request.wakeTimeoutMillis();
+        this.children = request.children();
         this.registrations = new Registrations(platform.descriptorTable(), platform.name());
         this.swap = JvmStreams.none(platform);
         this.stderr = StandardError.untouched(platform, request.stray());
@@ -186,6 +188,7 @@ public final class ProviderClaim implements HeldClaim {
         if (released) {
             return;
         }
+        children.end();
         try {
             released = restore();
         } catch (RuntimeException | Error e) {

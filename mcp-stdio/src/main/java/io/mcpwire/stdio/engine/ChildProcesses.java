@@ -1,0 +1,99 @@
+package io.mcpwire.stdio.engine;
+
+import static io.mcpwire.stdio.engine.ClaimLog.LOG;
+
+import io.mcpwire.stdio.Children;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The processes the server started, ended when it stops serving ({@link Children#END}): every
+ * descendant of this JVM that still runs, taken all at once before any is ended (an ended parent's
+ * children would be reparented away and lost from view), asked to end, and ended forcibly once the
+ * grace has passed. A descendant that detached itself into a session of its own is left alone
+ * where the session can be read (Linux's {@code /proc}); one that was reparented away is no longer
+ * a descendant.
+ */
+public final class ChildProcesses {
+    private static final long POLL_MILLIS = 5;
+
+    private final Children policy;
+    private final Duration grace;
+
+    /** The processes of {@code policy}, given {@code grace} before a forcible end. */
+    public ChildProcesses(Children policy, Duration grace) {
+        this.policy = policy;
+        this.grace = grace;
+    }
+
+    /** Ends them, as the policy says; returns once each has ended or been ended forcibly. Never throws. */
+    public void end() {
+        if (policy == Children.LEAVE) {
+            return;
+        }
+        try {
+            Optional<String> session = stat(ProcessHandle.current().pid()).map(Stat::session);
+            List<ProcessHandle> started = ProcessHandle.current().descendants()
+                    .filter(p -> session.isEmpty() || stat(p.pid()).map(Stat::session).equals(session)).toList();
+            if (started.isEmpty()) {
+                return;
+            }
+            started.forEach(ProcessHandle::destroy);
+            awaitExit(started, System.nanoTime() + grace.toNanos());
+            List<ProcessHandle> stubborn = started.stream().filter(ChildProcesses::running).toList();
+            stubborn.forEach(ProcessHandle::destroyForcibly);
+            LOG.log(Level.INFO, "ended {0} process(es) the server started; {1} of them forcibly, once their grace of {2} ms had passed",
+                    started.size(), stubborn.size(), grace.toMillis());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "ending the processes the server started failed", e);
+        }
+    }
+
+    /**
+     * Waits until each has ended or {@code deadline} has passed. Polled every few milliseconds: the
+     * JDK waits for a process that is not this JVM's own child (a grandchild) by polling too, at
+     * 300 ms and more, too coarse for a grace of 2 s.
+     */
+    private static void awaitExit(List<ProcessHandle> started, long deadline) {
+        try {
+            while (started.stream().anyMatch(ChildProcesses::running) && System.nanoTime() < deadline) {
+                Thread.sleep(POLL_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Whether {@code p} still runs: alive, and not a zombie (an ended process not yet reaped, which
+     * the JDK counts as alive; a grandchild reparented to an init that does not reap stays one).
+     */
+    private static boolean running(ProcessHandle p) {
+        return p.isAlive() && !stat(p.pid()).map(s -> s.state().equals("Z")).orElse(false);
+    }
+
+    /** What {@code /proc/PID/stat} says of a process: its state and its session. */
+    private record Stat(String state, String session) {
+    }
+
+    /**
+     * The state and session of process {@code pid}, from {@code /proc/PID/stat} (the third and
+     * sixth fields, after the command's closing parenthesis); empty where there is no such file
+     * (macOS, Windows) or it cannot be read.
+     */
+    private static Optional<Stat> stat(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.ISO_8859_1);
+            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Optional.of(new Stat(after[0], after[3]));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}
