@@ -81,13 +81,19 @@ public final class StdioTransport implements McpTransport {
     }
 
     /**
-     * Starts serving: the reader, the dispatcher, the writer and the host watch.
+     * Starts serving: the reader, the dispatcher, the writer and the host watch. Over a claim, the
+     * JVM's shutdown (SIGTERM) drains the session as end of input does: the answers owed are
+     * written and the claim released (its owner's, for a kept claim), before the JVM exits with
+     * the status the shutdown gives.
      *
      * @throws IllegalStateException when started before, or closed
      */
     @Override
     public void start(TransportListener listener) {
         connection.start(Objects.requireNonNull(listener, "listener"));
+        if (claim.isPresent()) {
+            connection.drainAtShutdown();
+        }
     }
 
     @Override

@@ -88,6 +88,10 @@ public final class Connection {
     private final Thread dispatcher;
     private final Thread writer;
     private final HostWatcher watch;
+    /** Counted down once the close has written what it could and put the wire back, before the listener hears of it. */
+    private final CountDownLatch drained = new CountDownLatch(1);
+    /** The JVM shutdown hook that drains the connection on SIGTERM, once {@link #drainAtShutdown} installed it. */
+    private volatile Optional<Thread> shutdownHook = Optional.empty();
     /** Counted down when the dispatcher has dispatched its last line. */
     private final CountDownLatch dispatched = new CountDownLatch(1);
     /** Whether the listener has been told that no more requests will come. */
@@ -145,6 +149,43 @@ public final class Connection {
         reader.start();
         dispatcher.start();
         watch.start();
+    }
+
+    /**
+     * Drains the connection when the JVM shuts down while it serves (SIGTERM, {@code System.exit}
+     * elsewhere): as at end of input, the answers owed are written and the wire put back, the
+     * shutdown waiting for it (one grace period without progress, twice, at most) but not for the
+     * listener, which may itself call {@code System.exit} and would wait for the shutdown forever.
+     * The hook goes when the connection closes otherwise.
+     */
+    public void drainAtShutdown() {
+        Thread hook = new Thread(() -> {
+            Daemons.thread(this::closeWhenAnswered, "mcpwire-stdio-terminated").start();
+            try {
+                drained.await(2 * options.graceNanos() + TimeUnit.MILLISECONDS.toNanos(3 * JOIN_MILLIS), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "mcpwire-stdio-shutdown");
+        shutdownHook = Optional.of(hook);
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            shutdownHook = Optional.empty(); // the JVM is shutting down already
+        }
+        if (lifecycle.phase() == Lifecycle.Phase.CLOSED) {
+            removeShutdownHook();
+        }
+    }
+
+    private void removeShutdownHook() {
+        shutdownHook.filter(hook -> hook != Thread.currentThread()).ifPresent(hook -> {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs, finds the connection closed, and returns
+            }
+        });
     }
 
     /** Sends {@code message}: see {@code StdioTransport.send}. */
@@ -337,9 +378,12 @@ public final class Connection {
             if (options.releaseOnClose()) {
                 wire.release(); // else the claim's owner puts it back, later
             }
+            drained.countDown();
             tellClosed(closed);
         } finally {
+            drained.countDown();
             lifecycle.markClosed();
+            removeShutdownHook();
         }
     }
 
