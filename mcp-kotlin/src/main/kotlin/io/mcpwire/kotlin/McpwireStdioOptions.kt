@@ -1,5 +1,6 @@
 package io.mcpwire.kotlin
 
+import io.mcpwire.stdio.Children
 import io.mcpwire.stdio.HostWatch
 import io.mcpwire.stdio.Isolation
 import io.mcpwire.stdio.McpwireSettings
@@ -11,7 +12,8 @@ import java.time.Duration
 /**
  * What [McpwireStdio.transport] claims and serves with; each setting left unset keeps what its
  * system property says, else the default (see `McpwireSettings`: `-Dmcpwire.stray-output`,
- * `-Dmcpwire.stderr`, `-Dmcpwire.isolation`, `-Dmcpwire.platform`, `-Dmcpwire.host-watch`). Fluent,
+ * `-Dmcpwire.stderr`, `-Dmcpwire.isolation`, `-Dmcpwire.platform`, `-Dmcpwire.host-watch`,
+ * `-Dmcpwire.children`, `-Dmcpwire.children-grace`). Fluent,
  * for Java as for Kotlin.
  */
 public class McpwireStdioOptions {
@@ -21,6 +23,8 @@ public class McpwireStdioOptions {
     internal var isolation: Isolation? = null
     internal var gracePeriod: Duration? = null
     internal var hostWatch: HostWatch? = null
+    internal var children: Children? = null
+    internal var childrenGrace: Duration? = null
     internal var maxMessageBytes: Int? = null
     internal var handlerDispatcher: CoroutineDispatcher? = null
 
@@ -51,6 +55,21 @@ public class McpwireStdioOptions {
      */
     public fun hostWatch(watch: HostWatch): McpwireStdioOptions = apply { hostWatch = watch }
 
+    /**
+     * Whether the processes the server started, and their descendants, end when it stops serving
+     * (default: `-Dmcpwire.children`, else `END`).
+     */
+    public fun children(children: Children): McpwireStdioOptions = apply { this.children = children }
+
+    /**
+     * How long the server's processes are given to end before they are ended forcibly, from 0 to
+     * 2 s (default: `-Dmcpwire.children-grace`, else 2 s).
+     */
+    public fun childrenGrace(grace: Duration): McpwireStdioOptions = apply {
+        require(!grace.isNegative && grace <= Children.MAX_GRACE) { "mcpwire.children-grace=$grace: expected a duration from 0 to 2s" }
+        childrenGrace = grace
+    }
+
     /** These options over [base]: each set here wins. */
     internal fun settings(base: McpwireSettings): McpwireSettings {
         var s = base
@@ -59,6 +78,8 @@ public class McpwireStdioOptions {
         stderr?.let { s = s.withStderr(it) }
         isolation?.let { s = s.withIsolation(it) }
         hostWatch?.let { s = s.withHostWatch(it) }
+        children?.let { s = s.withChildren(it) }
+        childrenGrace?.let { s = s.withChildrenGrace(it) }
         return s
     }
 

@@ -26,12 +26,16 @@ import org.springframework.core.env.Environment;
  * @param stderr           {@code guarded} or {@code direct}: whether the application's own stderr goes
  *                         through the stray-output drain
  * @param hostWatch        {@code ancestors}, {@code parent} or {@code off}: which processes the session ends with
- *                         (each of the five empty when unset: {@code McpwireSettings} gives its default)
+ * @param children         {@code end} or {@code leave}: whether the processes the application started end when it
+ *                         stops serving
+ * @param childrenGrace    how long they are given to end before they are ended forcibly, up to {@code 2s}
+ *                         (each of the seven empty when unset: {@code McpwireSettings} gives its default)
  */
 @ConfigurationProperties("mcpwire")
 public record McpwireStdioProperties(@DefaultValue("true") boolean enabled, @DefaultValue("true") boolean exitAtEndOfInput,
                                      Optional<String> platform, Optional<String> isolation, Optional<String> strayOutput,
-                                     Optional<String> stderr, Optional<String> hostWatch) {
+                                     Optional<String> stderr, Optional<String> hostWatch, Optional<String> children,
+                                     Optional<String> childrenGrace) {
 
     /** Checks every setting that is parsed, so that a bad one fails the start-up, naming itself; unset, each is McpwireSettings' default. */
     public McpwireStdioProperties {
@@ -40,7 +44,9 @@ public record McpwireStdioProperties(@DefaultValue("true") boolean enabled, @Def
         strayOutput = orEmpty(strayOutput);
         stderr = orEmpty(stderr);
         hostWatch = orEmpty(hostWatch);
-        settingsOf(platform, isolation, strayOutput, stderr, hostWatch);
+        children = orEmpty(children);
+        childrenGrace = orEmpty(childrenGrace);
+        settingsOf(platform, isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
     }
 
     private static Optional<String> orEmpty(Optional<String> setting) {
@@ -55,13 +61,15 @@ public record McpwireStdioProperties(@DefaultValue("true") boolean enabled, @Def
 
     /** The claim's and the transport's settings, as these properties say. */
     public McpwireSettings settings() {
-        return settingsOf(platform, isolation, strayOutput, stderr, hostWatch);
+        return settingsOf(platform, isolation, strayOutput, stderr, hostWatch, children, childrenGrace);
     }
 
     private static McpwireSettings settingsOf(Optional<String> platform, Optional<String> isolation, Optional<String> strayOutput,
-                                              Optional<String> stderr, Optional<String> hostWatch) {
+                                              Optional<String> stderr, Optional<String> hostWatch, Optional<String> children,
+                                              Optional<String> childrenGrace) {
         Map<String, Optional<String>> named = Map.of(McpwireSettings.PLATFORM, platform, McpwireSettings.ISOLATION, isolation,
-                McpwireSettings.STRAY_OUTPUT, strayOutput, McpwireSettings.STDERR, stderr, McpwireSettings.HOST_WATCH, hostWatch);
+                McpwireSettings.STRAY_OUTPUT, strayOutput, McpwireSettings.STDERR, stderr, McpwireSettings.HOST_WATCH, hostWatch,
+                McpwireSettings.CHILDREN, children, McpwireSettings.CHILDREN_GRACE, childrenGrace);
         return McpwireSettings.from(named::get);
     }
 

@@ -148,13 +148,13 @@ class StarterTest {
     void everySettingIsBoundFromTheEnvironment() {
         ConfigurableApplicationContext context = run("spring.ai.mcp.server.stdio=true", "mcpwire.exit-at-end-of-input=false",
                 "mcpwire.host-watch=off", "mcpwire.stderr=direct", "mcpwire.stray-output=null", "mcpwire.platform=fake",
-                "mcpwire.isolation=required");
+                "mcpwire.isolation=required", "mcpwire.children=leave", "mcpwire.children-grace=500ms");
         McpwireStdioProperties settings = context.getBean(McpwireStdioProperties.class);
         assertEquals(new McpwireStdioProperties(true, false, Optional.of("fake"), Optional.of("required"), Optional.of("null"),
-                Optional.of("direct"), Optional.of("off")), settings);
+                Optional.of("direct"), Optional.of("off"), Optional.of("leave"), Optional.of("500ms")), settings);
         McpwireStdioProperties unset = McpwireStdioProperties.of(new org.springframework.core.env.AbstractEnvironment() { });
         assertEquals(new McpwireStdioProperties(true, true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty()), unset);
+                Optional.empty(), Optional.empty(), Optional.empty()), unset);
         assertEquals(io.mcpwire.stdio.McpwireSettings.defaults(), unset.settings(), "unset, each is the one default");
     }
 

@@ -42,4 +42,10 @@ public interface McpwireConfig {
 
     /** {@code ancestors}, {@code parent} or {@code off}: which processes the session ends with. */
     Optional<String> hostWatch();
+
+    /** {@code end} or {@code leave}: whether the processes the application started end when it stops serving. */
+    Optional<String> children();
+
+    /** How long they are given to end before they are ended forcibly: {@code 500ms}, {@code 2s}, up to 2 s. */
+    Optional<String> childrenGrace();
 }

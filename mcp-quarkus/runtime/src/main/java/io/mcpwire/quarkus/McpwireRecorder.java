@@ -84,7 +84,8 @@ public class McpwireRecorder {
     static McpwireSettings settings(McpwireConfig config) {
         Map<String, Optional<String>> named = Map.of(McpwireSettings.PLATFORM, config.platform(),
                 McpwireSettings.ISOLATION, config.isolation(), McpwireSettings.STRAY_OUTPUT, config.strayOutput(),
-                McpwireSettings.STDERR, config.stderr(), McpwireSettings.HOST_WATCH, config.hostWatch());
+                McpwireSettings.STDERR, config.stderr(), McpwireSettings.HOST_WATCH, config.hostWatch(),
+                McpwireSettings.CHILDREN, config.children(), McpwireSettings.CHILDREN_GRACE, config.childrenGrace());
         return McpwireSettings.from(named::get);
     }
 }
