@@ -1,0 +1,77 @@
+package io.mcpwire.sdkbridge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mcpwire.platform.test.harness.ChildJvm;
+import io.mcpwire.platform.test.harness.LingeringChildren;
+import io.mcpwire.platform.test.harness.ServerEnding;
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Nothing an official SDK server over the bridge started outlives it: its tool's processes end
+ * with it at end of input, on SIGTERM and when its host dies with stdin held elsewhere, unless
+ * {@code mcpwire.children=leave}; SIGTERM answers the calls in flight before the server exits.
+ */
+@EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the tool's processes are sleep and sh, the host a POSIX shell")
+class BridgeChildrenEndTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+
+    private static List<String> server(String... options) {
+        List<String> command = new ArrayList<>(List.of(ChildJvm.java()));
+        command.addAll(ChildJvm.conventions());
+        command.addAll(List.of(options));
+        command.addAll(List.of("--enable-native-access=ALL-UNNAMED",
+                "-cp", ChildJvm.path() + File.pathSeparator + Path.of("target", "test-classes").toAbsolutePath(),
+                ChildStartingOfficialServer.class.getName()));
+        return command;
+    }
+
+    @Test
+    void atEndOfInputTheServerAndEveryProcessItsToolStartedEnd() throws Exception {
+        ServerEnding.Outcome o = ServerEnding.run(server(), ServerEnding.Ending.END_OF_INPUT, WAIT);
+        assertTrue(o.allEnded(), o.describe());
+    }
+
+    @Test
+    void onSigtermTheyEndAndTheServerExitsWithSigtermsStatus() throws Exception {
+        ServerEnding.Outcome o = ServerEnding.run(server(), ServerEnding.Ending.SIGTERM, WAIT);
+        assertTrue(o.allEnded(), o.describe());
+        assertEquals(128 + 15, o.exitCode().orElseThrow(), o.describe());
+    }
+
+    @Test
+    void whenTheHostDiesWithStdinHeldElsewhereTheyEndToo() throws Exception {
+        ServerEnding.Outcome o = ServerEnding.runUnderADyingHost(server(), dir, WAIT);
+        assertTrue(o.allEnded(), o.describe());
+    }
+
+    @Test
+    void withChildrenLeaveTheyOutliveTheServer() throws Exception {
+        ServerEnding.Outcome o = ServerEnding.run(server("-Dmcpwire.children=leave"), ServerEnding.Ending.END_OF_INPUT, WAIT);
+        assertTrue(o.ended().isPresent() && o.pids().size() == 3, o.describe());
+        assertEquals(o.pids(), o.outlived(), "all three still ran\n" + o.describe());
+    }
+
+    @Test
+    void sigtermAnswersTheCallsInFlightThenTheServerExits() throws Exception {
+        ServerEnding.Outcome o = ServerEnding.sigtermWithCallsInFlight(server(), 3, WAIT);
+        for (int id = 1; id <= 3; id++) {
+            int answered = id;
+            assertTrue(o.stdout().lines().anyMatch(l -> l.contains("\"id\":" + answered + ",") && l.contains("slept "
+                    + LingeringChildren.SLOW.toMillis() + " ms")), "call " + id + " answered\n" + o.describe());
+        }
+        assertEquals(128 + 15, o.exitCode().orElseThrow(), o.describe());
+    }
+}
