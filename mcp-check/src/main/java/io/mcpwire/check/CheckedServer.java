@@ -36,6 +36,15 @@ public interface CheckedServer {
         return OptionalLong.empty();
     }
 
+    /**
+     * The processes the server started, and theirs, that still ran after it exited, each described
+     * for a person ({@code pid 123: sleep 600}); empty while it runs, and where it cannot be told
+     * (a server in this JVM).
+     */
+    default List<String> leftRunning() {
+        return List.of();
+    }
+
     /** Stops the server if it still runs. */
     void kill();
 

@@ -36,6 +36,15 @@ public record Finding(Kind kind, Phase phase, String detail, String advice) {
         /** No session could be opened in any era both sides speak: the server refused or garbled the opening. */
         NO_SESSION,
         /** A result that breaks the era's rules, such as a modern result without {@code resultType}. */
-        MALFORMED_RESULT
+        MALFORMED_RESULT,
+        /** In the 2026-07-28 era, a JSON-RPC request written by the server: "The server MUST NOT write JSON-RPC requests to stdout". */
+        SERVER_REQUEST,
+        /**
+         * In the 2026-07-28 era, a {@code notifications/message} although no request asked for log
+         * messages ({@code io.modelcontextprotocol/logLevel} in its {@code _meta}).
+         */
+        UNASKED_LOG_MESSAGE,
+        /** A process the server started (or one of theirs) still running after the server had exited. */
+        LEFT_RUNNING
     }
 }

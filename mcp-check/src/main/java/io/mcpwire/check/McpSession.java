@@ -3,6 +3,7 @@ package io.mcpwire.check;
 import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.jsonrpc.RequestId;
+import io.mcpwire.protocol.MetaKeys;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,6 +32,7 @@ public final class McpSession {
     private final List<JsonRpcMessage> fromServer = new ArrayList<>();
     private final List<Finding> unknown = new ArrayList<>();
     private long nextId = 1;
+    private boolean logLevelAsked;
 
     /**
      * A session on {@code wire}.
@@ -56,6 +58,7 @@ public final class McpSession {
     public RequestId send(String method, String params) {
         RequestId id = RequestId.of(nextId++);
         asked.put(id, Optional.empty());
+        logLevelAsked |= params != null && params.contains(JsonText.string(MetaKeys.LOG_LEVEL));
         wire.send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":" + JsonText.string(method)
                 + (params != null ? ",\"params\":" + params : "") + "}");
         return id;
@@ -136,6 +139,11 @@ public final class McpSession {
     /** How many answers to this session's requests were taken so far, doubled ones counted each time. */
     public int answers() {
         return answerCounts.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Whether a request of this session asked for log messages ({@code io.modelcontextprotocol/logLevel} in its params). */
+    public boolean askedForLogMessages() {
+        return logLevelAsked;
     }
 
     /** The notifications and requests the server sent of its own accord, so far. */

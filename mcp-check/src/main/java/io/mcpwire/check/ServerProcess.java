@@ -17,6 +17,7 @@ final class ServerProcess implements CheckedServer {
     private final ServerWire wire;
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     private final Thread stderrReader;
+    private final Descendants descendants;
 
     private ServerProcess(List<String> command, Process process) {
         this.command = List.copyOf(command);
@@ -25,6 +26,7 @@ final class ServerProcess implements CheckedServer {
         this.stderrReader = new Thread(() -> copy(process.getErrorStream()), "check-stderr");
         stderrReader.setDaemon(true);
         stderrReader.start();
+        this.descendants = Descendants.of(process);
     }
 
     static ServerProcess start(List<String> command) throws IOException {
@@ -63,6 +65,11 @@ final class ServerProcess implements CheckedServer {
         synchronized (stderr) {
             return stderr.toString(StandardCharsets.UTF_8);
         }
+    }
+
+    @Override
+    public List<String> leftRunning() {
+        return descendants.leftRunning();
     }
 
     @Override

@@ -142,6 +142,13 @@ public final class WireCheck {
         List<Finding> findings = new ArrayList<>(found);
         findings.addAll(session.findings());
         findings.addAll(endingFindings(exit, allowed));
+        findings.addAll(ServerMessageRules.judge(era.era(), session.fromServer(), session.askedForLogMessages()));
+        // Only a server that exited by itself: one stopped here leaves its children to no fault of its own.
+        for (String left : exit.isPresent() ? server.leftRunning() : List.<String>of()) {
+            findings.add(new Finding(Finding.Kind.LEFT_RUNNING, Phase.AFTER_END_OF_INPUT, left + " still ran after the server had exited",
+                    "end the processes the server starts when it ends (mcpwire's claim does, mcpwire.children=end), "
+                            + "or have them end with their parent"));
+        }
         String err = server.stderr();
         List<String> head = err.lines().limit(5).collect(Collectors.toList());
         return new Report(server.command(), era, List.copyOf(findings), openMillis, roundTripP50Micros, exit,

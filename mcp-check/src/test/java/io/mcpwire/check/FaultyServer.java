@@ -22,7 +22,10 @@ import java.util.regex.Pattern;
  * {@code mute-after-probe} (refuses the probe, then answers nothing), {@code slow-modern}
  * (modern, but answers the probe only once the next request has come, that is after the client
  * stopped waiting for it, as a server too slow to start does, and refuses {@code initialize} with
- * -32022).
+ * -32022), {@code asks} (modern, but writes a sampling request before its tools/list answer),
+ * {@code logs} (modern, but writes {@code notifications/message} unasked), {@code asks-legacy}
+ * (legacy, writing the same request, which that era allows) and {@code leaves} (legacy, clean,
+ * but leaves a {@code sleep 600} it started running when it exits).
  */
 public final class FaultyServer {
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
@@ -91,6 +94,10 @@ public final class FaultyServer {
             System.err.println("faulty: cannot start");
             System.exit(3);
         }
+        if (mode.equals("leaves")) {
+            new ProcessBuilder("sleep", "600").redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        }
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         boolean bannered = false;
@@ -105,7 +112,8 @@ public final class FaultyServer {
                 continue; // a notification
             }
             boolean probe = method.group(1).equals("server/discover");
-            boolean modern = mode.equals("modern") || mode.equals("slow-modern") || mode.equals("no-result-type") || mode.equals("future");
+            boolean modern = mode.equals("modern") || mode.equals("slow-modern") || mode.equals("no-result-type") || mode.equals("future")
+                    || mode.equals("asks") || mode.equals("logs");
             if (probe && mode.equals("dies-on-probe")) {
                 System.exit(0);
             }
@@ -128,6 +136,13 @@ public final class FaultyServer {
                 out.println("  .   ____          _            __ _ _");
                 out.println(" :: Spring Boot ::                (v4.0.7)");
                 bannered = true;
+            }
+            if ((mode.equals("asks") || mode.equals("asks-legacy")) && method.group(1).equals("tools/list")) {
+                out.println("{\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"sampling/createMessage\",\"params\":"
+                        + "{\"messages\":[],\"maxTokens\":1}}");
+            }
+            if (mode.equals("logs") && method.group(1).equals("tools/list")) {
+                out.println("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"listing\"}}");
             }
             if (mode.equals("glued") && !method.group(1).equals("initialize")) {
                 out.print("progress: 50%");

@@ -159,6 +159,39 @@ class WireCheckTest {
     }
 
     @Test
+    void aModernServerThatWritesARequestBreaksTheEra() throws Exception {
+        Report r = check("asks");
+        assertEquals(Set.of(Finding.Kind.SERVER_REQUEST), kinds(r), r::text);
+        assertTrue(r.findings().get(0).detail().contains("sampling/createMessage"), r::text);
+        assertTrue(r.json().contains("SERVER_REQUEST"), r::json);
+    }
+
+    @Test
+    void aLegacyServerMayWriteRequests() throws Exception {
+        Report r = check("asks-legacy");
+        assertTrue(r.clean(), r::text);
+    }
+
+    @Test
+    void aModernServerThatLogsUnaskedBreaksTheEra() throws Exception {
+        Report r = check("logs");
+        assertEquals(Set.of(Finding.Kind.UNASKED_LOG_MESSAGE), kinds(r), r::text);
+    }
+
+    @Test
+    @org.junit.jupiter.api.condition.EnabledOnOs(value = {org.junit.jupiter.api.condition.OS.LINUX, org.junit.jupiter.api.condition.OS.MAC},
+            disabledReason = "the process left running is sleep")
+    void aProcessTheServerLeftRunningIsFound() throws Exception {
+        Report r = check("leaves");
+        try {
+            assertEquals(Set.of(Finding.Kind.LEFT_RUNNING), kinds(r), r::text);
+            assertTrue(r.findings().get(0).detail().contains("sleep 600"), r::text);
+        } finally {
+            LeftRunning.kill(r);
+        }
+    }
+
+    @Test
     void aModernResultWithoutResultTypeOrCacheHintsIsMalformed() throws Exception {
         Report r = check("no-result-type");
         assertEquals(Set.of(Finding.Kind.MALFORMED_RESULT), kinds(r), r::text);

@@ -18,10 +18,13 @@ import java.util.concurrent.Semaphore;
  * ({@code mcpwire.platform=fake}), and {@code System.in}, {@code System.out} and
  * {@code System.err} follow its descriptors ({@link FakeJvm}). The server has ended when its
  * main has returned and the descriptor table is as it was before it started (every claim
- * released); then the fake process exits, so the client reads end of output.
+ * released); then the fake process exits, so the client reads end of output. The server's
+ * claims leave the processes it starts running ({@code mcpwire.children=leave}): in process, the
+ * JVM's children are the test run's, other tests' servers among them.
  */
 final class InProcessServer implements CheckedServer {
     private static final String PLATFORM_PROPERTY = "mcpwire.platform";
+    private static final String CHILDREN_PROPERTY = "mcpwire.children";
     /**
      * One at a time: the JVM's standard streams, the chosen platform and the claim are the JVM's
      * own, so in-process servers of tests run in parallel take turns.
@@ -34,6 +37,7 @@ final class InProcessServer implements CheckedServer {
     private final FakeProcess fake = FakeProcess.withPipes();
     private final TableSnapshot before = fake.snapshot();
     private final String previousPlatform;
+    private final String previousChildren;
     private final FakeJvm jvm;
     private final ServerWire wire;
     private final Thread main;
@@ -46,6 +50,7 @@ final class InProcessServer implements CheckedServer {
         bindConsoleLogging();
         FakeProcess.setShared(fake);
         previousPlatform = System.setProperty(PLATFORM_PROPERTY, "fake");
+        previousChildren = System.setProperty(CHILDREN_PROPERTY, "leave");
         jvm = FakeJvm.install(fake);
         wire = new ServerWire(fake.client().toServer(), fake.client().fromServer());
         main = new Thread(() -> {
@@ -154,13 +159,18 @@ final class InProcessServer implements CheckedServer {
             main.interrupt();
         }
         jvm.exit();
-        if (previousPlatform == null) {
-            System.clearProperty(PLATFORM_PROPERTY);
-        } else {
-            System.setProperty(PLATFORM_PROPERTY, previousPlatform);
-        }
+        restore(PLATFORM_PROPERTY, previousPlatform);
+        restore(CHILDREN_PROPERTY, previousChildren);
         FakeProcess.setShared(null);
         turnHolder = null;
         ONE_AT_A_TIME.release();
+    }
+
+    private static void restore(String property, String previous) {
+        if (previous == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, previous);
+        }
     }
 }

@@ -150,7 +150,7 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
             if (!running.client().ended() && context.getExecutionException().isEmpty()) {
                 Report report = running.client().endSession();
                 if (!report.clean()) {
-                    throw new AssertionError("the server's wire was not clean:\n"
+                    throw new AssertionError("the server's session was not clean:\n"
                             + McpTestClient.describe(report.findings())
                             + (report.stderrHead().isEmpty() ? "" : "\nstderr:\n  " + String.join("\n  ", report.stderrHead())));
                 }
