@@ -60,6 +60,17 @@ public final class StdioClaim implements AutoCloseable {
         return builder().acquire();
     }
 
+    /**
+     * Loads the platform provider that a claim with {@code settings} would choose, its native
+     * library and bindings included, and claims nothing, so that the claim made later does not wait
+     * for them. For a framework to call on a thread of its own while the application starts: the
+     * claim itself stays whole and synchronous. A provider that cannot be used is reported by the
+     * claim, not here.
+     */
+    public static void prepare(McpwireSettings settings) {
+        ProviderSelection.prepare(settings.platform());
+    }
+
     /** A builder, to choose the streams or the provider. */
     public static Builder builder() {
         return new Builder();

@@ -76,6 +76,25 @@ public final class ProviderSelection {
         return c;
     }
 
+    /**
+     * Loads what a choice by {@code named} (the setting {@code mcpwire.platform}) would load, the
+     * chosen provider's native binding included, and reports nothing: a choice made later finds it
+     * loaded. Safe on any thread; a provider that cannot be used is left for the choice to report.
+     */
+    public static void prepare(Optional<String> named) {
+        String wanted = named.orElse("");
+        if (wanted.equals("none")) {
+            return;
+        }
+        List<PlatformDescriptors> all = providers();
+        Map<PlatformDescriptors, String> passedOver = new LinkedHashMap<>();
+        Choice choice = wanted.isEmpty() ? byPriority(all, passedOver) : byName(wanted, all, passedOver);
+        // The report's text and the logging back end are first used here, not in the claim.
+        if (choice instanceof Chosen chosen) {
+            LOG.log(Level.TRACE, "loaded ahead of a claim: {0}", bindingReport(chosen.platform(), all, passedOver));
+        }
+    }
+
     private static Choice given(PlatformDescriptors explicit) {
         return unusable(explicit).<Choice>map(why -> new None("the provider given, " + explicit.name() + ", cannot be used: " + why))
                 .orElseGet(() -> new Chosen(explicit));
@@ -219,7 +238,7 @@ public final class ProviderSelection {
     }
 
     /** The providers found by the service loader, loaded once. */
-    static List<PlatformDescriptors> providers() {
+    static synchronized List<PlatformDescriptors> providers() {
         List<PlatformDescriptors> l = loaded;
         if (l == null) {
             List<PlatformDescriptors> found = new ArrayList<>();

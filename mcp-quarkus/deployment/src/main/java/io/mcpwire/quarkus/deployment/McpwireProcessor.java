@@ -1,8 +1,10 @@
 package io.mcpwire.quarkus.deployment;
 
 import static io.quarkus.deployment.annotations.ExecutionTime.RUNTIME_INIT;
+import static io.quarkus.deployment.annotations.ExecutionTime.STATIC_INIT;
 
 import io.mcpwire.quarkus.McpwireMessageHandler;
+import io.mcpwire.quarkus.McpwirePrepareRecorder;
 import io.mcpwire.quarkus.McpwireRecorder;
 import io.quarkiverse.mcp.server.stdio.deployment.McpStdioExplicitInitializationBuildItem;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
@@ -13,6 +15,7 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.builditem.LogHandlerBuildItem;
 import io.quarkus.deployment.builditem.ShutdownContextBuildItem;
+import io.quarkus.deployment.pkg.steps.NativeOrNativeSourcesBuild;
 
 /**
  * The build steps of mcpwire's Quarkus extension: Quarkus MCP's own stdio start kept off (it would
@@ -35,6 +38,16 @@ public class McpwireProcessor {
     @BuildStep
     AdditionalBeanBuildItem messageHandler() {
         return AdditionalBeanBuildItem.unremovableOf(McpwireMessageHandler.class);
+    }
+
+    /**
+     * What the claim and the transport need, loaded on a thread of its own while the beans are
+     * built; not for a native image, whose static initialisation runs at build time.
+     */
+    @BuildStep(onlyIfNot = NativeOrNativeSourcesBuild.class)
+    @Record(STATIC_INIT)
+    void prepareInBackground(McpwirePrepareRecorder recorder) {
+        recorder.prepareInBackground();
     }
 
     /**
