@@ -59,7 +59,9 @@ class PropertiesMetadataTest {
                 "isolation", defaults.isolation().name().toLowerCase(Locale.ROOT),
                 "stray-output", defaults.strayOutput() instanceof StrayOutput.Stderr ? "stderr" : String.valueOf(defaults.strayOutput()),
                 "stderr", defaults.stderr().name().toLowerCase(Locale.ROOT),
-                "host-watch", defaults.hostWatch().name().toLowerCase(Locale.ROOT));
+                "host-watch", defaults.hostWatch().name().toLowerCase(Locale.ROOT),
+                "children", defaults.children().name().toLowerCase(Locale.ROOT),
+                "children-grace", defaults.childrenGrace().toSeconds() + "s");
         Map<String, JsonNode> byName = new LinkedHashMap<>();
         starterMetadata().get("properties").forEach(p -> byName.put(p.get("name").asString(), p.get("defaultValue")));
         for (RecordComponent c : McpwireStdioProperties.class.getRecordComponents()) {
