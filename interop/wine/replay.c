@@ -151,6 +151,10 @@ static int step(int k, const char *call, char **a, int faulted) {
         results[k] = OpenThread(THREAD_TERMINATE, FALSE, GetCurrentThreadId());
         return results[k] != NULL;
     }
+    if (strcmp(call, "CreateJobObjectW") == 0) { /* the children's job: its handle takes a value of the table */
+        results[k] = CreateJobObjectW(NULL, NULL);
+        return results[k] != NULL;
+    }
     if (strcmp(call, "CancelIoEx") == 0) {
         CancelIoEx(handle_arg(a[0]), NULL); /* nothing is pending here: the answer is not the point */
         return 1;

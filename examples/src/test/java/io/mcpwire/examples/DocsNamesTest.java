@@ -33,6 +33,7 @@ class DocsNamesTest {
     /** Other software's names the docs cite, none of them on this module's path. */
     private static final Set<String> OTHERS = Set.of(
             // Win32, as platforms.md cites its calls
+            "AssignProcessToJobObject", "CreateJobObjectW", "SetInformationJobObject",
             "CancelIoEx", "CancelSynchronousIo", "CompareObjectHandles", "CreatePipe", "DuplicateHandle", "GetConsoleMode",
             "GetFileInformationByHandle", "GetFileType", "GetStdHandle", "OpenThread", "ReadFile", "SetHandleInformation",
             "SetStdHandle", "WriteFile", "CloseHandle", "CreateProcess", "CreateThread", "SetThreadAffinityMask",
@@ -127,6 +128,7 @@ class DocsNamesTest {
     private static final Set<String> STATE_OTHERS = Set.of("JSON", "JVM", "API", "SDK", "MCP", "UTF", "NUL", "SPI", "CRT", "UCRT",
             "PATH", "HOME", "TMPDIR", "JAVA_HOME", "JAVA_TOOL_OPTIONS", "MCP_TIMEOUT", "JDK", "FFM", "JNA", "AOT", "CDS", "JIT", "GC",
             "POSIX", "LF", "CRLF", "BOM", "PID", "EOF", "TTY", "CPU", "RSS", "STATUS_HANDLE_NOT_CLOSABLE", "HANDLE_FLAG_PROTECT_FROM_CLOSE",
+            "CREATE_BREAKAWAY_FROM_JOB", "PR_SET_CHILD_SUBREAPER",
             // POSIX's, and the environment variables CI and a release read
             "SIGPIPE", "POLLHUP", "POLLERR", "MSG_DONTWAIT", "JAVA_HOME_25_X64", "MAVEN_GPG_PASSPHRASE", "GPG_PRIVATE_KEY",
             "GPG_PASSPHRASE", "CENTRAL_USERNAME", "CENTRAL_PASSWORD", "MCPWIRE_NAME", "MCPWIRE_STRAY_OUTPUT",

@@ -71,8 +71,10 @@ class ProviderSelectionTest {
         ProviderSelection.Choice c = ProviderSelection.choose(Optional.of(older), McpwireSettings.fromSystemProperties().platform(), false);
         assertEquals(Optional.empty(), c.provider());
         String why = ((ProviderSelection.None) c).why();
-        assertTrue(why.contains("built for version 1 of the platform SPI") && why.contains("speaks version "
-                + PlatformDescriptors.SPI_VERSION), why);
+        assertTrue(why.contains("built for version 1 of the platform SPI") && why.contains("runs versions "
+                + PlatformDescriptors.OLDEST_SPI_VERSION + " to " + PlatformDescriptors.SPI_VERSION), why);
+        PlatformDescriptors newer = answering(fake, "spiVersion", () -> PlatformDescriptors.SPI_VERSION + 1);
+        assertTrue(ProviderSelection.unusable(newer).orElseThrow().contains("built for version " + (PlatformDescriptors.SPI_VERSION + 1)));
         PlatformDescriptors beforeVersions = answering(fake, "spiVersion", () -> {
             throw new AbstractMethodError("spiVersion"); // a provider compiled before the SPI had versions
         });
@@ -82,6 +84,17 @@ class ProviderSelectionTest {
         });
         assertTrue(ProviderSelection.unusable(throwingProbe).orElseThrow().contains("its probe threw"), "a bad probe never escapes");
         assertEquals(Optional.empty(), ProviderSelection.unusable(fake));
+    }
+
+    /** Every method added since the oldest version runs is a default: a provider built for it is still used. */
+    @Test
+    void aProviderBuiltForAnOlderVersionWhoseAdditionsAreDefaultsIsUsed() {
+        FakeProcess fake = FakeProcess.withPipes();
+        for (int v = PlatformDescriptors.OLDEST_SPI_VERSION; v <= PlatformDescriptors.SPI_VERSION; v++) {
+            int version = v;
+            PlatformDescriptors older = answering(fake, "spiVersion", () -> version);
+            assertEquals(Optional.empty(), ProviderSelection.unusable(older), "version " + v);
+        }
     }
 
     @Test

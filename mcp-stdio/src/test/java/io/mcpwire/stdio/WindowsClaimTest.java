@@ -63,6 +63,45 @@ class WindowsClaimTest {
     }
 
     @Test
+    void aClaimPutsTheProcessInAJobThatEndsItsChildrenWithItAndTheJobOutlivesTheRelease() throws Exception {
+        FakeProcess fake = start(FakeProcess.builder().windows().build());
+        TableSnapshot before = fake.snapshot();
+        try (StdioClaim claim = claim(fake)) {
+            assertTrue(fake.childrenTiedToProcess(), "a child started now ends with the server, even if it is killed");
+        }
+        assertTrue(fake.childrenTiedToProcess(), "a process cannot leave its job");
+        assertEquals(before, fake.snapshot(), "the job's handle is held for the process' life, not leaked");
+    }
+
+    @Test
+    void aClaimThatLeavesTheChildrenMakesNoJob() throws Exception {
+        FakeProcess fake = start(FakeProcess.builder().windows().build());
+        McpwireSettings leave = McpwireSettings.fromSystemProperties().withChildren(Children.LEAVE);
+        try (StdioClaim claim = StdioClaim.builder().platform(fake.windows()).settings(leave).acquire()) {
+            assertEquals(ClaimState.DIVERTED, claim.outputState());
+            assertFalse(fake.childrenTiedToProcess());
+        }
+        assertFalse(fake.calls().stream().anyMatch(c -> c.op() == Op.JOB_OBJECT));
+    }
+
+    @Test
+    void aJobThatCannotBeMadeChangesNothingElse() throws Exception {
+        for (int step = 1; step <= 3; step++) {
+            FakeProcess fake = start(FakeProcess.builder().windows().build());
+            TableSnapshot before = fake.snapshot();
+            fake.faults().on(Op.JOB_OBJECT).nth(step).once();
+            try (StdioClaim claim = claim(fake)) {
+                assertEquals(List.of(ClaimState.DIVERTED, ClaimState.DIVERTED), List.of(claim.inputState(), claim.outputState()), "step " + step);
+                assertFalse(fake.childrenTiedToProcess(), "step " + step);
+                exchange(fake, claim);
+            }
+            assertEquals(before, fake.snapshot(), "step " + step + ": the job made before the failing step is closed");
+            jvm.exit();
+            jvm = null;
+        }
+    }
+
+    @Test
     void whenTheDivertingDup2FailsTheClaimServesInPlaceWithEverythingAsBefore() throws Exception {
         FakeProcess fake = start(FakeProcess.builder().windows().build());
         TableSnapshot before = fake.snapshot();

@@ -48,9 +48,16 @@ public interface PlatformDescriptors {
      * {@code unavailabilityCause()}). 2: {@link #spiVersion()}, {@link #probe()} and {@link #pipe()}.
      * 3: {@link #followStartupHandle} and {@link #cancelStrandedReads} apart from
      * {@link #rebindStandardHandle}, which only sets the slot; {@link #moveStandard}, a move as one
-     * step; {@link DescriptorStream#prepare()}.
+     * step; {@link DescriptorStream#prepare()}. 4: {@link #tieChildrenToProcess()}.
      */
-    int SPI_VERSION = 3;
+    int SPI_VERSION = 4;
+
+    /**
+     * The oldest version whose providers the engine still runs: every method added since is a
+     * default, whose absence the engine treats as the provider's "cannot". Version 1 providers lack
+     * {@link #probe()}.
+     */
+    int OLDEST_SPI_VERSION = 2;
 
     /** The standard input descriptor. */
     int STDIN = 0;
@@ -101,8 +108,12 @@ public interface PlatformDescriptors {
 
     /**
      * Duplicates {@code fd} onto a new descriptor numbered 3 or above that child processes do not
-     * inherit (close-on-exec, non-inheritable handle), in one atomic step: no other thread can
-     * observe a duplicate at 0, 1 or 2, nor an inheritable one.
+     * inherit (close-on-exec, non-inheritable handle). It need not be one call, but no child that
+     * {@code ProcessBuilder} starts may inherit the duplicate in between. On POSIX it is one call
+     * ({@code F_DUPFD_CLOEXEC}). On Windows it is a {@code _dup}, whose handle is inheritable until
+     * {@code SetHandleInformation} clears the flag, both made holding the monitor the JDK takes
+     * around each child start (a child started natively, by {@code system()} or {@code _spawn},
+     * can still inherit it); a duplicate that lands on 0, 1 or 2 is closed again and refused.
      *
      * @return the new descriptor, never 0, 1 or 2
      * @throws DescriptorException when no such duplicate could be made; nothing was allocated
@@ -274,4 +285,20 @@ public interface PlatformDescriptors {
      * @throws DescriptorException when the stream's own resources cannot be set up
      */
     DescriptorStream open(int fd) throws DescriptorException;
+
+    /**
+     * Ties the processes this JVM starts from now on to its life, so that they end when it ends,
+     * however it ends, killed included; says whether the tie holds. The engine calls it when a claim
+     * that ends the server's children ({@code mcpwire.children=end}) is made, and logs a failure,
+     * which changes nothing else. The tie outlives the claim: it cannot be undone, and a second call
+     * keeps the first tie. On Windows, a job object that kills its processes when its last handle
+     * closes, which the process holds until it ends. The default says the provider cannot: POSIX
+     * has no tie that holds when the JVM is ended with SIGKILL.
+     *
+     * @return whether the processes started from now on end with this one
+     * @throws DescriptorException naming the call and the OS error, when making the tie failed
+     */
+    default boolean tieChildrenToProcess() throws DescriptorException {
+        return false;
+    }
 }

@@ -2,6 +2,8 @@ package io.mcpwire.stdio.engine;
 
 import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.Children;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -30,6 +32,25 @@ public final class ChildProcesses {
     public ChildProcesses(Children policy, Duration grace) {
         this.policy = policy;
         this.grace = grace;
+    }
+
+    /**
+     * Ties the processes started from now on to this one's life where {@code platform} can
+     * (Windows: a job object), so that they end even when this process is killed and {@link #end}
+     * never runs; a failure is logged and changes nothing else. Never throws.
+     */
+    public void tieTo(PlatformDescriptors platform) {
+        if (policy == Children.LEAVE) {
+            return;
+        }
+        try {
+            if (platform.tieChildrenToProcess()) {
+                LOG.log(Level.DEBUG, "the processes the server starts end with it, killed included ({0})", platform.name());
+            }
+        } catch (DescriptorException | RuntimeException e) {
+            LOG.log(Level.WARNING, "the processes the server starts could not be tied to its life; they are ended when it stops serving,"
+                    + " but not if it is killed: {0}", e.getMessage());
+        }
     }
 
     /** Ends them, as the policy says; returns once each has ended or been ended forcibly. Never throws. */

@@ -58,6 +58,7 @@ public final class ProviderClaim implements HeldClaim {
             if (isolation == Isolation.REQUIRED && !isIsolated()) {
                 throw new IsolationUnavailableException(reasons());
             }
+            children.tieTo(platform);
         } catch (RuntimeException | Error e) {
             abandon(); // a claim that fails half-way releases what it took
             throw e;

@@ -113,9 +113,10 @@ public final class ProviderSelection {
         } catch (RuntimeException | LinkageError e) {
             return Optional.of("its spiVersion() threw " + e);
         }
-        if (version != PlatformDescriptors.SPI_VERSION) {
-            return Optional.of("built for version " + version + " of the platform SPI; this mcpwire speaks version "
-                    + PlatformDescriptors.SPI_VERSION + " (rebuild the provider against this mcpwire-platform-spi)");
+        if (version < PlatformDescriptors.OLDEST_SPI_VERSION || version > PlatformDescriptors.SPI_VERSION) {
+            return Optional.of("built for version " + version + " of the platform SPI; this mcpwire runs versions "
+                    + PlatformDescriptors.OLDEST_SPI_VERSION + " to " + PlatformDescriptors.SPI_VERSION
+                    + " (rebuild the provider against this mcpwire-platform-spi)");
         }
         try {
             return p.probe() instanceof Probe.Unavailable u ? Optional.of(u.reason()) : Optional.empty();

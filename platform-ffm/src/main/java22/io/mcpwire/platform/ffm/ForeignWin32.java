@@ -85,6 +85,9 @@ public final class ForeignWin32 implements Win32 {
     private final WinFunction getCurrentThread = new WinFunction(kernel32, "GetCurrentThread", plain);
     private final WinFunction getCurrentProcessorNumber = new WinFunction(kernel32, "GetCurrentProcessorNumber", plain);
     private final WinFunction setThreadAffinityMask = new WinFunction(kernel32, "SetThreadAffinityMask", captured);
+    private final WinFunction createJobObject = new WinFunction(kernel32, "CreateJobObjectW", captured);
+    private final WinFunction setInformationJobObject = new WinFunction(kernel32, "SetInformationJobObject", captured);
+    private final WinFunction assignProcessToJobObject = new WinFunction(kernel32, "AssignProcessToJobObject", captured);
     /** Called by their own methods, so that a thread blocked in one shows it on top of its stack. */
     private final MemorySegment readFile = symbol(kernel32, "ReadFile");
     private final MemorySegment writeFile = symbol(kernel32, "WriteFile");
@@ -362,5 +365,24 @@ public final class ForeignWin32 implements Win32 {
     @Override
     public boolean setProtectFromClose(long handle, boolean protect) {
         return (int) setHandleInformation.call(handle, HANDLE_FLAG_PROTECT_FROM_CLOSE, protect ? HANDLE_FLAG_PROTECT_FROM_CLOSE : 0) != 0;
+    }
+
+    @Override
+    public long createJobObject() {
+        return createJobObject.call(0, 0, 0);
+    }
+
+    @Override
+    public boolean setJobLimits(long job) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment limits = arena.allocate(JOB_EXTENDED_LIMITS_BYTES, 8); // zeroed
+            limits.set(JAVA_INT, JOB_LIMIT_FLAGS_OFFSET, CHILDREN_JOB_LIMITS);
+            return (int) setInformationJobObject.call(job, JOB_OBJECT_EXTENDED_LIMIT_INFORMATION, limits.address(), JOB_EXTENDED_LIMITS_BYTES, 0, 0, 0) != 0;
+        }
+    }
+
+    @Override
+    public boolean assignCurrentProcess(long job) {
+        return (int) assignProcessToJobObject.call(job, getCurrentProcess.call(), 0) != 0;
     }
 }

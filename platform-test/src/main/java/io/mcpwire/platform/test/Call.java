@@ -36,6 +36,7 @@ public record Call(int index, Op op, int fd, int source, Access access) {
             case SET_STD_HANDLE -> "SetStdHandle(" + fd + ")";
             case GET_FILE_TYPE -> "GetFileType(" + handleOf() + ")";
             case FILE_ID -> "GetFileInformationByHandle(" + handleOf() + ")";
+            case JOB_OBJECT -> "the children's job object";
         };
     }
 

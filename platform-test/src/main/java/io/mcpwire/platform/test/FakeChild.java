@@ -48,7 +48,7 @@ public final class FakeChild {
      */
     public boolean streamIsForeign(int fd) {
         FakeFile f = stdio.get(fd);
-        return f == null || f.role == FakeFile.Role.THREAD || f.role == FakeFile.Role.EVENT;
+        return f == null || f.role == FakeFile.Role.THREAD || f.role == FakeFile.Role.EVENT || f.role == FakeFile.Role.JOB;
     }
 
     /** What the child's fd 0, 1 and 2 are: a file's label, or {@code "none"} (not inherited, or a value that names nothing). */

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -36,6 +37,8 @@ final class FakeCrt implements DescriptorModel {
     private final long[] descriptors = new long[FakeProcess.TABLE_SIZE];
     private final long[] slots = new long[3];
     private final long[] jvmHandles = new long[3];
+    /** The job the process was put in, whose handle it holds until it ends: a process cannot leave a job. */
+    Optional<Long> job = Optional.empty();
     /** The thread blocked reading each pipe end, through any handle ({@code ReadFile} or the JVM's {@code System.in}). */
     final Map<FakeFile, Thread> pendingReads = new HashMap<>();
     /** Where the calls that change this model are written as a claim script, when one is being recorded. */
@@ -278,8 +281,9 @@ final class FakeCrt implements DescriptorModel {
             owned.add(h);
         }
         handles.all().forEach((h, handle) -> {
+            // Threads' handles are other threads' business; the job the process is in is held for its life.
             boolean otherThreads = handle.file().role == FakeFile.Role.THREAD || handle.file().role == FakeFile.Role.EVENT;
-            if (!owned.contains(h) && !otherThreads) {
+            if (!owned.contains(h) && !otherThreads && !job.equals(Optional.of(h))) {
                 fds.put((int) -h, "leaked handle on " + handle.file().label + " #" + handle.file().id);
             }
         });
@@ -357,7 +361,7 @@ final class FakeCrt implements DescriptorModel {
             case PIPE_READ, PIPE_WRITE -> WindowsPlatform.FILE_TYPE_PIPE;
             case NULL_DEVICE -> WindowsPlatform.FILE_TYPE_CHAR;
             case FILE -> WindowsPlatform.FILE_TYPE_DISK;
-            case THREAD, EVENT -> WindowsPlatform.FILE_TYPE_UNKNOWN;
+            case THREAD, EVENT, JOB -> WindowsPlatform.FILE_TYPE_UNKNOWN;
             case SINK -> switch (f.kind) {
                 case TERMINAL -> WindowsPlatform.FILE_TYPE_CHAR;
                 case FILE -> WindowsPlatform.FILE_TYPE_DISK;

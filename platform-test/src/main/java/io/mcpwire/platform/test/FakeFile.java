@@ -6,8 +6,11 @@ import java.nio.channels.AsynchronousCloseException;
 
 /** One open file in the fake's table, shared by every descriptor that refers to it. */
 final class FakeFile {
-    /** What the file is; {@code THREAD} and {@code EVENT} are kernel objects of another type, named by handles of the same table. */
-    enum Role { PIPE_READ, PIPE_WRITE, NULL_DEVICE, SINK, FILE, THREAD, EVENT }
+    /**
+     * What the file is; {@code THREAD}, {@code EVENT} and {@code JOB} are kernel objects of another
+     * type, named by handles of the same table.
+     */
+    enum Role { PIPE_READ, PIPE_WRITE, NULL_DEVICE, SINK, FILE, THREAD, EVENT, JOB }
 
     /** Every open of the null device is the same file. */
     static final long NULL_INODE = 1;

@@ -69,6 +69,14 @@ public final class FakeProcess extends FakePosixDescriptors {
         return win32;
     }
 
+    /**
+     * Whether the Windows model's process is in a job object that ends its children with it
+     * ({@code PlatformDescriptors.tieChildrenToProcess}); false for a POSIX model, which has none.
+     */
+    public boolean childrenTiedToProcess() {
+        return win32 != null && win32.assignedJob().isPresent();
+    }
+
     /** A builder for a fake process; see its options. */
     public static Builder builder() {
         return new Builder();

@@ -6,6 +6,7 @@ import io.mcpwire.platform.rules.NativeMemory;
 import io.mcpwire.platform.rules.windows.Win32;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -293,6 +294,46 @@ final class FakeWin32 extends FakeUcrt {
     }
 
     /** A Win32 call on {@code handle}: a failure sets {@code GetLastError()} and returns {@code failed}. */
+    /**
+     * The children's job; its creation is written to the claim script, since its handle takes a
+     * value of the table, but not its limits or the assignment, which move nothing a replay compares.
+     */
+    @Override
+    public long createJobObject() {
+        long job = crtOrWin32(Op.JOB_OBJECT, -1, 0L, c -> crt().handles.open(FakeFile.object(kernel.nextId(), FakeFile.Role.JOB, "job", null), false));
+        return recorded("CreateJobObjectW", "", job, job);
+    }
+
+    @Override
+    public boolean setJobLimits(long job) {
+        return crtOrWin32(Op.JOB_OBJECT, -1, false, c -> {
+            jobOf(c, job);
+            return true;
+        });
+    }
+
+    @Override
+    public boolean assignCurrentProcess(long job) {
+        return crtOrWin32(Op.JOB_OBJECT, -1, false, c -> {
+            jobOf(c, job);
+            crt().job = Optional.of(job);
+            return true;
+        });
+    }
+
+    /** The job whose handle {@code job} is, or {@code ERROR_INVALID_HANDLE}. */
+    private void jobOf(Call c, long job) throws DescriptorException {
+        FakeFile f = crt().handles.fileOf(job);
+        if (f == null || f.role != FakeFile.Role.JOB) {
+            throw FakeKernel.error(c, FakeErrors.ERROR_INVALID_HANDLE, "ERROR_INVALID_HANDLE");
+        }
+    }
+
+    /** The job the process was put in, if one was: a process cannot leave it. */
+    Optional<Long> assignedJob() {
+        return kernel.locked(() -> crt().job);
+    }
+
     private <T> T win32(Op op, long handle, T failed, FakeKernel.Action<T> action) {
         int owner = kernel.locked(() -> crt().ownerOf(handle));
         return crtOrWin32(op, owner, failed, action);

@@ -44,5 +44,10 @@ public enum Op {
     /** Windows: {@code GetFileType}. */
     GET_FILE_TYPE,
     /** Windows: {@code GetFileInformationByHandle}, a disk file's identity. */
-    FILE_ID
+    FILE_ID,
+    /**
+     * Windows: {@code CreateJobObjectW}, {@code SetInformationJobObject} and
+     * {@code AssignProcessToJobObject}, the job that ties the process' children to it.
+     */
+    JOB_OBJECT
 }

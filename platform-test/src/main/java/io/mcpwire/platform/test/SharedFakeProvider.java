@@ -47,4 +47,5 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public String describe(int fd) { return fake().describe(fd); }
     @Override public FileIdentity identity(int fd) throws DescriptorException { return fake().identity(fd); }
     @Override public DescriptorStream open(int fd) throws DescriptorException { return fake().open(fd); }
+    @Override public boolean tieChildrenToProcess() throws DescriptorException { return fake().tieChildrenToProcess(); }
 }

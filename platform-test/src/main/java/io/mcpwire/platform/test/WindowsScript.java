@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code _dup2 SRC DST}, {@code _open_nul r|w}, {@code _close FD}, {@code _open_osfhandle H},
  * {@code DuplicateHandle H INHERIT}, {@code CloseHandle H}, {@code SetStdHandle SLOT H},
  * {@code SetHandleInformation H INHERIT}, {@code SetHandleProtect H PROTECT}, {@code CancelIoEx H},
- * {@code OpenThread} (a handle on the calling thread, which takes a value of the same table). A handle {@code H} is {@code fd:N}
+ * {@code OpenThread} (a handle on the calling thread, which takes a value of the same table), {@code CreateJobObjectW} (the
+ * children's job, likewise). A handle {@code H} is {@code fd:N}
  * (descriptor N's handle at that moment), {@code r:K} (what step K returned), {@code s:N} (the
  * start-up value of descriptor N, which the JVM holds) or {@code 0}. {@code fail} marks a call the
  * model failed on purpose (a scripted fault): it is not made, but for {@code _close}, which frees
@@ -117,6 +118,7 @@ public final class WindowsScript {
                 case "SetHandleInformation" -> w.setInheritable(handle(kernel, results, a[2]), a[3].equals("1")) ? 0 : -1;
                 case "SetHandleProtect" -> w.setProtectFromClose(handle(kernel, results, a[2]), a[3].equals("1")) ? 0 : -1;
                 case "OpenThread" -> w.openCurrentThread();
+                case "CreateJobObjectW" -> w.createJobObject();
                 case "CancelIoEx" -> {
                     w.cancelIo(handle(kernel, results, a[2]));
                     yield 0;

@@ -231,4 +231,22 @@ final class JnaWin32 implements Win32 {
         return kernel32.SetHandleInformation(handle, Kernel32.HANDLE_FLAG_PROTECT_FROM_CLOSE,
                 protect ? Kernel32.HANDLE_FLAG_PROTECT_FROM_CLOSE : 0);
     }
+
+    @Override
+    public long createJobObject() {
+        return kernel32.CreateJobObjectW(null, null);
+    }
+
+    @Override
+    public boolean setJobLimits(long job) {
+        Memory limits = new Memory(JOB_EXTENDED_LIMITS_BYTES);
+        limits.clear();
+        limits.setInt(JOB_LIMIT_FLAGS_OFFSET, CHILDREN_JOB_LIMITS);
+        return kernel32.SetInformationJobObject(job, JOB_OBJECT_EXTENDED_LIMIT_INFORMATION, limits, JOB_EXTENDED_LIMITS_BYTES);
+    }
+
+    @Override
+    public boolean assignCurrentProcess(long job) {
+        return kernel32.AssignProcessToJobObject(job, kernel32.GetCurrentProcess());
+    }
 }

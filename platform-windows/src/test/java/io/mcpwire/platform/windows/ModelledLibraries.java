@@ -170,6 +170,41 @@ final class ModelledLibraries {
         }
 
         @Override
+        public long CreateJobObjectW(Pointer attributes, Pointer name) {
+            if (attributes != null || name != null) {
+                throw new AssertionError("a job without a name, whose handle no child inherits, is all the provider makes");
+            }
+            return model.createJobObject();
+        }
+
+        /** Reads the limits back as the kernel would: kill-on-close and breakaway the flags, every other member zero. */
+        @Override
+        public boolean SetInformationJobObject(long job, int informationClass, Pointer information, int length) {
+            if (informationClass != Win32.JOB_OBJECT_EXTENDED_LIMIT_INFORMATION || length != Win32.JOB_EXTENDED_LIMITS_BYTES) {
+                throw new AssertionError("JOBOBJECT_EXTENDED_LIMIT_INFORMATION expected, got class " + informationClass + ", " + length + " bytes");
+            }
+            byte[] limits = information.getByteArray(0, length);
+            for (int i = 0; i < length; i++) {
+                boolean flags = i >= Win32.JOB_LIMIT_FLAGS_OFFSET && i < Win32.JOB_LIMIT_FLAGS_OFFSET + 4;
+                if (!flags && limits[i] != 0) {
+                    throw new AssertionError("byte " + i + " of the limits is " + limits[i] + ": a limit the provider does not mean");
+                }
+            }
+            if (information.getInt(Win32.JOB_LIMIT_FLAGS_OFFSET) != (Win32.JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE | Win32.JOB_OBJECT_LIMIT_BREAKAWAY_OK)) {
+                throw new AssertionError("LimitFlags " + Integer.toHexString(information.getInt(Win32.JOB_LIMIT_FLAGS_OFFSET)));
+            }
+            return model.setJobLimits(job);
+        }
+
+        @Override
+        public boolean AssignProcessToJobObject(long job, long process) {
+            if (process != CURRENT_PROCESS) {
+                throw new AssertionError("only this process is put in the job");
+            }
+            return model.assignCurrentProcess(job);
+        }
+
+        @Override
         public int GetFileType(long handle) {
             return model.getFileType(handle);
         }

@@ -124,6 +124,17 @@ class WindowsProviderTest {
         failing(() -> provider.identity(42), "_get_osfhandle(42)");
     }
 
+    /** The limits go through JNA's memory as the kernel reads them back ({@link ModelledLibraries} checks every byte). */
+    @Test
+    void theChildrenAreTiedByAJobWhoseLimitsReachTheKernelAsLaidOutAndAFailureNamesGetLastError() throws Exception {
+        fake.faults().on(Op.JOB_OBJECT).nth(3).errno(5, "ERROR_ACCESS_DENIED");
+        DescriptorException assign = failing(provider::tieChildrenToProcess, "AssignProcessToJobObject", "ERROR_ACCESS_DENIED");
+        assertEquals(5, assign.errorCode());
+        assertFalse(fake.childrenTiedToProcess());
+        assertTrue(provider.tieChildrenToProcess());
+        assertTrue(fake.childrenTiedToProcess());
+    }
+
     @Test
     void identityTellsConsolesNulPipesAndDiskFilesThroughTheFileInformationStructure() throws Exception {
         assertEquals(FileIdentity.Kind.PIPE, provider.identity(0).kind());

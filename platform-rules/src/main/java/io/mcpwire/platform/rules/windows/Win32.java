@@ -15,6 +15,18 @@ public interface Win32 {
     int HANDLE_FLAG_INHERIT = 1;
     /** {@code HANDLE_FLAG_PROTECT_FROM_CLOSE}: {@code CloseHandle} leaves such a handle open. */
     int HANDLE_FLAG_PROTECT_FROM_CLOSE = 2;
+    /** {@code JobObjectExtendedLimitInformation}, the information class {@link #setJobLimits} sets. */
+    int JOB_OBJECT_EXTENDED_LIMIT_INFORMATION = 9;
+    /** {@code sizeof(JOBOBJECT_EXTENDED_LIMIT_INFORMATION)} on x64. */
+    int JOB_EXTENDED_LIMITS_BYTES = 144;
+    /** The offset of {@code BasicLimitInformation.LimitFlags} in it, after two {@code LARGE_INTEGER}s. */
+    int JOB_LIMIT_FLAGS_OFFSET = 16;
+    /** {@code JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE}. */
+    int JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE = 0x2000;
+    /** {@code JOB_OBJECT_LIMIT_BREAKAWAY_OK}. */
+    int JOB_OBJECT_LIMIT_BREAKAWAY_OK = 0x800;
+    /** The limits of the children's job: {@code KILL_ON_JOB_CLOSE | BREAKAWAY_OK}. */
+    int CHILDREN_JOB_LIMITS = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE | JOB_OBJECT_LIMIT_BREAKAWAY_OK;
 
     /** {@code _get_osfhandle(fd)}: the OS handle; -1 when fd is not open, -2 when it is open without one. */
     long getOsfHandle(int fd);
@@ -140,6 +152,26 @@ public interface Win32 {
 
     /** {@code SetHandleInformation(handle, HANDLE_FLAG_PROTECT_FROM_CLOSE, ...)}: whether {@code CloseHandle} leaves {@code handle} open. */
     boolean setProtectFromClose(long handle, boolean protect);
+
+    /**
+     * {@code CreateJobObjectW(NULL, NULL)}: a new job object without a name, whose handle no child
+     * inherits.
+     *
+     * @return its handle, or 0 on failure
+     */
+    long createJobObject();
+
+    /**
+     * {@code SetInformationJobObject(job, JobObjectExtendedLimitInformation, ...)} with
+     * {@link #CHILDREN_JOB_LIMITS} the limit flags, every other member zero: every process in the
+     * job is ended when the job's last handle closes, as it does when this process ends, however
+     * it ends; a process started with {@code CREATE_BREAKAWAY_FROM_JOB} leaves the job, as a process
+     * that detaches itself does.
+     */
+    boolean setJobLimits(long job);
+
+    /** {@code AssignProcessToJobObject(job, GetCurrentProcess())}: this process, and every process it starts from now on, in the job. */
+    boolean assignCurrentProcess(long job);
 
     /**
      * The monitor every Java child start of this process takes around its {@code CreateProcess}:

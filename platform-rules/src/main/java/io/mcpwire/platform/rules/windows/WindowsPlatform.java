@@ -393,6 +393,17 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         return new HandleStream(w, fd, CrtCalls.osHandle(w, fd, "open(" + fd + ")"), state.pendingIo);
     }
 
+    /**
+     * A job object with {@code JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE}, this process in it, its handle
+     * held until the process ends: every process started from now on ends with this one, killed
+     * included, unless it was started with {@code CREATE_BREAKAWAY_FROM_JOB}, which detaches it
+     * ({@code JOB_OBJECT_LIMIT_BREAKAWAY_OK}). Made once per process.
+     */
+    @Override
+    public boolean tieChildrenToProcess() throws DescriptorException {
+        return state.childrenJob.tie(bound());
+    }
+
     static DescriptorException win32Error(Win32 w, String op, int fd) {
         int code = w.lastError();
         return new DescriptorException(op, fd, code, WindowsErrors.win32(code));

@@ -28,7 +28,8 @@ abstract class ScriptedCalls {
             Map.entry("CancelIoEx", 0L), Map.entry("CloseHandle", 0L), Map.entry("GetStdHandle", -1L), Map.entry("SetStdHandle", 0L),
             Map.entry("GetFileType", 0L), Map.entry("GetConsoleMode", 0L), Map.entry("GetFileInformationByHandle", 0L),
             Map.entry("ReadFile", -1L), Map.entry("WriteFile", -1L), Map.entry("OpenThread", 0L),
-            Map.entry("CancelSynchronousIo", 0L), Map.entry("SetThreadAffinityMask", 0L));
+            Map.entry("CancelSynchronousIo", 0L), Map.entry("SetThreadAffinityMask", 0L), Map.entry("CreateJobObjectW", 0L),
+            Map.entry("SetInformationJobObject", 0L), Map.entry("AssignProcessToJobObject", 0L));
 
     /** What a call gives and the error it leaves. */
     record Answer(long value, int error) {

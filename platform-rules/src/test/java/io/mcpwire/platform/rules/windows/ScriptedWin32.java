@@ -285,6 +285,27 @@ final class ScriptedWin32 extends ScriptedUcrt {
         });
     }
 
+    @Override
+    public long createJobObject() {
+        return call("CreateJobObjectW(NULL, NULL)", () -> Answer.ok(newHandle("job")));
+    }
+
+    @Override
+    public boolean setJobLimits(long job) {
+        return call("SetInformationJobObject(" + hex(job) + ", KILL_ON_JOB_CLOSE|BREAKAWAY_OK)", () -> isJob(job)
+                ? Answer.ok(1) : Answer.failed("SetInformationJobObject", ERROR_INVALID_HANDLE)) != 0;
+    }
+
+    @Override
+    public boolean assignCurrentProcess(long job) {
+        return call("AssignProcessToJobObject(" + hex(job) + ", this process)", () -> isJob(job)
+                ? Answer.ok(1) : Answer.failed("AssignProcessToJobObject", ERROR_INVALID_HANDLE)) != 0;
+    }
+
+    private boolean isJob(long handle) {
+        return "job".equals(objects.get(handle));
+    }
+
     /** Cancels the held call of that thread; finds nothing when it is in none. */
     @Override
     public boolean cancelSynchronousIo(long thread) {

@@ -131,11 +131,24 @@ public abstract class ProviderContract {
         assertFalse(provider.name().isBlank());
     }
 
-    /** The engine passes over a provider built for another version of the SPI. */
+    /** The children's tie holds or fails with a named error, and a second call keeps the first answer. */
     @Test
-    void itDeclaresTheVersionOfTheSpiItWasBuiltFor() {
-        assertEquals(PlatformDescriptors.SPI_VERSION, provider.spiVersion(),
-                () -> provider.name() + " was built for SPI version " + provider.spiVersion());
+    void tyingTheChildrenHoldsOrNamesWhyAndASecondCallKeepsTheFirst() {
+        try {
+            boolean tied = provider.tieChildrenToProcess();
+            assertEquals(tied, provider.tieChildrenToProcess(), () -> provider.name() + ": a second call must keep the first tie");
+        } catch (DescriptorException e) {
+            assertFalse(e.operation().isBlank(), () -> provider.name() + ": a failed tie names its call: " + e.getMessage());
+        }
+    }
+
+    /** The engine passes over a provider built for a version of the SPI it does not run. */
+    @Test
+    void itDeclaresAVersionOfTheSpiTheEngineRuns() {
+        int version = provider.spiVersion();
+        assertTrue(version >= PlatformDescriptors.OLDEST_SPI_VERSION && version <= PlatformDescriptors.SPI_VERSION,
+                () -> provider.name() + " was built for SPI version " + version + "; the engine runs "
+                        + PlatformDescriptors.OLDEST_SPI_VERSION + " to " + PlatformDescriptors.SPI_VERSION);
     }
 
     @Test

@@ -19,6 +19,15 @@ public interface Kernel32 extends Library {
     /** {@code THREAD_TERMINATE}: the access {@code CancelSynchronousIo} needs. */
     int THREAD_TERMINATE = 1;
 
+    /** {@code HANDLE CreateJobObjectW(LPSECURITY_ATTRIBUTES, LPCWSTR)}. */
+    long CreateJobObjectW(Pointer attributes, Pointer name);
+
+    /** {@code BOOL SetInformationJobObject(HANDLE, JOBOBJECTINFOCLASS, LPVOID, DWORD)}. */
+    boolean SetInformationJobObject(long job, int informationClass, Pointer information, int length);
+
+    /** {@code BOOL AssignProcessToJobObject(HANDLE hJob, HANDLE hProcess)}. */
+    boolean AssignProcessToJobObject(long job, long process);
+
     /** {@code BOOL SetStdHandle(DWORD nStdHandle, HANDLE hHandle)}. */
     boolean SetStdHandle(int stdHandle, long handle);
 
