@@ -47,6 +47,8 @@ public final class LineFramer {
     private boolean atStreamStart = true;
     private boolean skipping;
     private long skipped;
+    /** Whether the last byte skipped was {@code \r}: a terminator's, not the line's, if {@code \n} follows or the stream ends. */
+    private boolean skippedCarriageReturn;
     /** Reads the request id of the line being skipped, as it streams past; fresh for each such line. */
     private OversizedRequestId skippedId = new OversizedRequestId();
     private int peak;
@@ -136,11 +138,11 @@ public final class LineFramer {
             int from = start;
             start = i + 1; // before the sink runs, so that moreBuffered() looks past this line
             if (skipping) {
-                skipped += i - from;
-                skippedId.feed(buffer, from, i);
-                sink.oversized(skipped, skippedId.id());
+                skip(from, i);
+                sink.oversized(skippedLength(), skippedId.id());
                 skipping = false;
                 skipped = 0;
+                skippedCarriageReturn = false;
                 skippedId = new OversizedRequestId();
             } else if (!blocks.isEmpty()) {
                 emitJoined(from, i, sink);
@@ -150,18 +152,32 @@ public final class LineFramer {
         }
         scanned = end;
         if (skipping) {
-            skipped += end - start;
-            skippedId.feed(buffer, start, end);
+            skip(start, end);
             start = end;
         } else if (blockBytes + end - start > maxLine + 1) {
             // Already too long for any line (even one ending in \r\n): skip the rest as it comes.
             skipping = true;
-            skipped = blockBytes + end - start;
+            skipped = blockBytes;
+            skippedCarriageReturn = false; // a read always adds to buffer[start, end): its last byte decides
             feedBlocks(skippedId);
-            skippedId.feed(buffer, start, end);
-            start = end;
             dropBlocks();
+            skip(start, end);
+            start = end;
         }
+    }
+
+    /** Skips {@code buffer[from, to)} of the line being skipped, its id read as it streams past. */
+    private void skip(int from, int to) {
+        skipped += to - from;
+        skippedId.feed(buffer, from, to);
+        if (to > from) {
+            skippedCarriageReturn = buffer[to - 1] == '\r';
+        }
+    }
+
+    /** The skipped line's length without its terminator's {@code \r}, as {@link #emit} counts a line. */
+    private long skippedLength() {
+        return skipped - (skippedCarriageReturn ? 1 : 0);
     }
 
     /** A long line ends at {@code buffer[to]}: its blocks and {@code buffer[from, to)} as one array. */
@@ -214,8 +230,8 @@ public final class LineFramer {
     private void finish(Sink sink) {
         dropByteOrderMark(true);
         if (skipping) {
-            skippedId.feed(buffer, start, end);
-            sink.oversized(skipped + end - start, skippedId.id());
+            skip(start, end);
+            sink.oversized(skippedLength(), skippedId.id());
             skippedId = new OversizedRequestId();
         } else if (!blocks.isEmpty()) {
             emitJoined(start, end, sink); // a last long line without a terminator
