@@ -115,8 +115,9 @@ public final class StdioClaim implements AutoCloseable {
     }
 
     /**
-     * Whether no claimed stream is served in place: each is served from a private descriptor, or
-     * absent (the parent gave none, so there is no wire on it to protect).
+     * Whether no claimed stream of fd 0 and fd 1 is served in place: each is served from a private
+     * descriptor, or absent (the parent gave none, so there is no wire on it to protect). fd 2 does
+     * not count; a claim without a provider is never isolated.
      */
     public boolean isIsolated() {
         return wire.isIsolated();

@@ -30,9 +30,11 @@
  *     <td>a served descriptor's stream and its calls in flight</td><td>the provider's {@code open}
  *     of the stream, on the first read or write; the stream's {@code wakeUp}; waits that release
  *     the monitor</td></tr>
- * <tr><td>the Windows rules' {@code StartupHandles} and {@code PendingReads} monitors</td><td>the
- *     claiming or releasing thread; a reader entering or leaving a read</td><td>the JVM's start-up
- *     handle values; the reads in flight</td><td>binding calls only</td></tr>
+ * <tr><td>the Windows rules' {@code StartupHandles} and {@code PendingIo} monitors</td><td>the
+ *     claiming or releasing thread, or the lane thread that runs its call on fd 0 to 2; a reader or
+ *     writer entering or leaving a {@code ReadFile} or {@code WriteFile}; a query of a descriptor's
+ *     file</td><td>the JVM's start-up handle values; the handles that reads and writes are pending
+ *     on</td><td>binding calls only</td></tr>
  * <tr><td>{@code ClaimRegistry}'s lock (innermost)</td><td>any claiming or releasing thread</td>
  *     <td>who owns each standard descriptor</td><td>the map alone: a refusal names its holder by the
  *     description the holder registered with</td></tr>

@@ -13,7 +13,7 @@ public interface HeldClaim extends Wire {
     /** The state of {@code fd}'s claim; empty when {@code fd} was not claimed. */
     Optional<ClaimState> state(int fd);
 
-    /** Whether every claimed stream is served from a private descriptor or absent. */
+    /** Whether every claimed stream of fd 0 and fd 1 is served from a private descriptor or absent; fd 2 does not count. */
     boolean isIsolated();
 
     /** Whether fd 2 is the wire too, and so claimed with fd 1. */
