@@ -25,6 +25,21 @@ final class Format {
         return number(e.value()) + " [" + number(e.low()) + ", " + number(e.high()) + "]";
     }
 
+    /** {@code 123 (118-131)}: a median and the rounds' range, where there are too few rounds for an interval. */
+    static String spread(Spread s) {
+        return number(s.value()) + " (" + number(s.min()) + "-" + number(s.max()) + ")";
+    }
+
+    /** {@code x1.05 (0.99-1.10)}: a ratio of medians and the range of the rounds' own ratios. */
+    static String ratio(Spread s) {
+        return String.format(Locale.ROOT, "x%.2f (%.2f-%.2f)", s.value(), s.min(), s.max());
+    }
+
+    /** One round's figure to five significant digits, without grouping: for the per-round lines, to recompute from. */
+    static String exact(double v) {
+        return Double.isFinite(v) ? new java.math.BigDecimal(v).round(new java.math.MathContext(5)).stripTrailingZeros().toPlainString() : "-";
+    }
+
     /** {@code x1.05 [0.99, 1.10]}. */
     static String ratio(Estimate e) {
         return String.format(Locale.ROOT, "x%.2f [%.2f, %.2f]", e.value(), e.low(), e.high());

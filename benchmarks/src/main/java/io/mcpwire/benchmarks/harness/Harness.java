@@ -18,8 +18,9 @@ import java.util.function.ToIntFunction;
  * is checked, and in every round the peers run in an order shuffled anew, so that the machine's
  * drift falls on all of them alike and on no one peer's turn. Prints, on stdout: the header (each
  * runtime and library version, the aids, the sizes), the peers, the medians, the open-loop
- * latencies, the answers checked, the headline pairs with their intervals, the floor, and the
- * {@code summary:} lines; progress goes to stderr. Started by {@code benchmarks/run} (options in
+ * latencies and the sender's lateness, the answers checked, the headline pairs with their
+ * intervals, the floors, the {@code summary:} lines and the per-round figures behind them; progress
+ * goes to stderr. Started by {@code benchmarks/run} (options in
  * {@link RunOptions}).
  */
 public final class Harness {
@@ -66,6 +67,7 @@ public final class Harness {
         pairs.tables();
         report.incidents();
         pairs.summaries();
+        pairs.perRound();
         h.strayOutput(root);
         out.printf(Locale.ROOT, "%nrun: %.1f min%n", (System.nanoTime() - h.began) / 60e9);
     }
@@ -80,14 +82,17 @@ public final class Harness {
                 + " per JVM peer, each trained on one session of its era (opening, tools/list, an echo call, a round trip);"
                 + " no aid: the JDK's default archive only; every JVM peer with -Xlog:disable -Xlog:all=warning:stderr;"
                 + " every measurement but the cold start without an aid runs with the aid");
-        out.printf(Locale.ROOT, "rounds: %d for the pairs' peers, %d for the others, the peers shuffled anew in each (seed %d);"
+        out.printf(Locale.ROOT, "rounds: %d for the pairs' peers and the floors, %d for the others, the peers shuffled anew in each (seed %d);"
                         + " cold start x%d per aid; %,d sequential round trips (the second half measured); %,d pipelined 1 KiB echo calls,"
-                        + " fresh then warm; open loop at %s calls/s, up to %d in flight, %.0f s each, x%d; 8 MiB echo x%d%n",
+                        + " fresh then warm, then warm again with the mixed text; open loop at %s calls/s, up to %d in flight, %.0f s each,"
+                        + " each call timed from its due time, x%d; 8 MiB echo x%d%n",
                 options.rounds(), options.otherRounds(), options.seed(), options.coldRounds(), options.pings(), options.calls(),
                 Metric.OPEN_LOOP_RATES.stream().map(r -> String.format(Locale.ROOT, "%,d", r)).toList(), PacedWindow.IN_FLIGHT,
                 options.openLoopSeconds(), options.openLoopRounds(), options.bigRounds());
-        out.printf(Locale.ROOT, "intervals: bootstrap 95%% (%,d resamples) of the median, ratios paired by round;"
-                + " no ratio is ever taken against a run that crashed, stalled or answered wrongly%n%n", RESAMPLES);
+        out.println("texts: 1,024 ASCII a's; mixed: " + Report.describeMixed());
+        out.printf(Locale.ROOT, "intervals: bootstrap 95%% (%,d resamples) of the median, ratios paired by round; none, and no verdict,"
+                + " from fewer than %d rounds (the median and the rounds' range instead);"
+                + " no ratio is ever taken against a run that crashed, stalled or answered wrongly%n%n", RESAMPLES, Verdict.MIN_ROUNDS);
     }
 
     /** One measurement of one peer in one round. */
@@ -175,7 +180,7 @@ public final class Harness {
             if (m.name().contains(" CPU s, ")) {
                 for (Peer p : peers) {
                     if (results.summary(m, p.name()) instanceof Measurements.Summary.Values v) {
-                        out.println(m.name() + ", " + p.name() + ": " + Format.plusMinus(bootstrap.median(v.values())));
+                        out.println(m.name() + ", " + p.name() + ": " + Report.median(v.values(), bootstrap, Format::plusMinus));
                     }
                 }
             }

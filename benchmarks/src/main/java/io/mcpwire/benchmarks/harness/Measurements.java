@@ -2,9 +2,11 @@ package io.mcpwire.benchmarks.harness;
 
 import io.mcpwire.benchmarks.harness.Sample.Failure;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -49,6 +51,11 @@ final class Measurements {
 
     Map<String, List<String>> incidents() {
         return incidents;
+    }
+
+    /** {@code metric}'s figure or failure for {@code peer}, round by round (from 0); empty when not measured. */
+    SortedMap<Integer, Sample> rounds(Metric metric, String peer) {
+        return Collections.unmodifiableSortedMap(samples.getOrDefault(metric, Map.of()).getOrDefault(peer, new TreeMap<>()));
     }
 
     /** What is known of {@code metric} for {@code peer}. */

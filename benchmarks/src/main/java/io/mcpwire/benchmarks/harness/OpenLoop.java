@@ -6,15 +6,14 @@ import java.util.Optional;
 
 /**
  * Latency under a steady load, as an agent host drives a busy server: {@code tools/call echo}
- * (1 KiB) sent on a fixed schedule at each rate of {@link Metric#OPEN_LOOP_RATES}, lowest first,
- * with up to {@value PacedWindow#IN_FLIGHT} calls in flight, in one process after a warm-up at the
- * highest rate (see {@link PacedWindow} for how latency is taken). A rate that a server cannot keep
+ * (1 KiB, {@link Payload#PLAIN}) sent on a fixed schedule at each rate of {@link
+ * Metric#OPEN_LOOP_RATES}, lowest first, with up to {@value PacedWindow#IN_FLIGHT} calls in flight,
+ * in one process after a warm-up at the highest rate (see {@link PacedWindow} for how latency is
+ * taken); beside each rate's latencies, the sender's own lateness. A rate that a server cannot keep
  * is {@code saturated} there and at every higher rate; a server that ended or went quiet has no
  * figure at that rate or any after it.
  */
 final class OpenLoop {
-    private static final String TEXT = "a".repeat(1024);
-
     private final Sessions sessions;
     private final Measurements results;
     private final double warmUpSeconds;
@@ -42,7 +41,7 @@ final class OpenLoop {
             return;
         }
         try (PeerProcess proc = opened.get()) {
-            Requests.EchoCall call = Requests.to(peer).echo(TEXT);
+            Requests.EchoCall call = Requests.to(peer).echo(Payload.PLAIN);
             PacedWindow.Answers answers = PacedWindow.readAnswers(proc);
             int highest = Metric.OPEN_LOOP_RATES.get(Metric.OPEN_LOOP_RATES.size() - 1);
             PacedWindow warmUp = new PacedWindow(proc, answers, call, 1, highest, warmUpSeconds, warmUpSeconds);
@@ -61,6 +60,9 @@ final class OpenLoop {
                     if (failed.isEmpty()) {
                         for (double percentile : Metric.OPEN_LOOP_PERCENTILES) {
                             results.value(Metric.openLoop(rate, percentile), peer, round, w.latencyNanos(percentile) / 1e3);
+                        }
+                        for (double percentile : Metric.SENDER_LATE_PERCENTILES) {
+                            results.value(Metric.senderLate(rate, percentile), peer, round, w.senderLateNanos(percentile) / 1e3);
                         }
                         continue;
                     }

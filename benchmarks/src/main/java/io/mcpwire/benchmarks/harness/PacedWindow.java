@@ -6,17 +6,17 @@ import java.io.OutputStream;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 /**
  * One paced run at one rate for {@link OpenLoop}: calls sent on a fixed schedule, up to
- * {@value #IN_FLIGHT} in flight. A call's latency runs from when it was due, not from when the
- * in-flight bound let it go, so that a server that holds the client back is charged for the wait
- * (no coordinated omission); when the sender itself woke late for a call, the call starts at the
- * wake-up, so that the client's timer is not charged to the server. Calls after the lead-in go
- * into an HdrHistogram (ns, three significant digits).
+ * {@value #IN_FLIGHT} in flight. A call's latency runs from its due time on the schedule, always:
+ * never from when the sender woke up or the in-flight bound let it go, which would leave out of the
+ * latency whatever kept the sender back (coordinated omission). The sender's own lateness, each
+ * call's flush to the pipe after its due time, is kept apart, so that a reader can tell a late
+ * client from a slow server. Calls after the lead-in go into HdrHistograms (ns, three significant
+ * digits).
  */
 final class PacedWindow {
     static final int IN_FLIGHT = 16;
@@ -30,9 +30,15 @@ final class PacedWindow {
     private final int rate;
     private final int count;
     private final int firstMeasured;
-    private final AtomicLongArray start;
+    private final double interval;
     private final Semaphore inFlight = new Semaphore(IN_FLIGHT);
     private final Histogram histogram = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+    /** Each measured call's flush to the pipe after its due time; the sender's only. */
+    private final Histogram lateness = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+    /** When call 0 is due; set before the first call goes out, read by the reader. */
+    private volatile long t0;
+    /** The calls written and flushed to the pipe; the sender's only. */
+    private int flushed;
     private final AnswerLog log = new AnswerLog();
     /** Written by the reader only; read by the sender once the in-flight permits are back. */
     private int answered;
@@ -48,7 +54,7 @@ final class PacedWindow {
         this.rate = rate;
         this.count = (int) (rate * seconds);
         this.firstMeasured = (int) (rate * leadIn);
-        this.start = new AtomicLongArray(count);
+        this.interval = 1e9 / rate;
     }
 
     int count() {
@@ -59,32 +65,45 @@ final class PacedWindow {
         return histogram.getValueAtPercentile(percentile);
     }
 
+    /** The sender's lateness at {@code percentile} (100: the most late), once {@link #run} has returned. */
+    double senderLateNanos(double percentile) {
+        return percentile == 100 ? lateness.getMaxValue() : lateness.getValueAtPercentile(percentile);
+    }
+
+    /** When call {@code i} is due: the time its latency runs from. */
+    private long due(int i) {
+        return t0 + (long) (i * interval);
+    }
+
+    /** Flushes what was written, and takes the lateness of each call that has now reached the pipe. */
+    private void flush(OutputStream in) throws IOException {
+        in.flush();
+        long now = System.nanoTime();
+        for (; flushed < sent; flushed++) {
+            if (flushed >= firstMeasured) {
+                lateness.recordValue(Math.max(0, now - due(flushed)));
+            }
+        }
+    }
+
     /** Sends the window's calls on schedule and waits for their answers; the failure, if the rate was not kept. */
     Optional<Failure> run() throws IOException, InterruptedException {
         System.gc(); // the client's own collections stay out of the window as far as they can
         answers.current = this;
         OutputStream in = proc.input();
-        double interval = 1e9 / rate;
-        long t0 = System.nanoTime() + 1_000_000;
+        t0 = System.nanoTime() + 1_000_000;
         long lastSend = t0;
         boolean stalled = false;
         for (int i = 0; i < count && !answers.ended; i++) {
-            long due = t0 + (long) (i * interval);
+            long due = due(i);
             long now = System.nanoTime();
-            if (now < due) {
-                try {
-                    in.flush(); // what is due goes out before the sender sleeps
-                } catch (IOException e) {
-                    break;
-                }
-                LockSupport.parkNanos(due - now);
-                start.set(i, System.nanoTime());
-            } else {
-                start.set(i, due);
-            }
             try {
+                if (now < due) {
+                    flush(in); // what is due goes out before the sender sleeps
+                    LockSupport.parkNanos(due - now);
+                }
                 if (!inFlight.tryAcquire()) {
-                    in.flush(); // the calls in flight must reach the server before the sender waits for their answers
+                    flush(in); // the calls in flight must reach the server before the sender waits for their answers
                     if (!inFlight.tryAcquire(PeerProcess.STALL_SECONDS, TimeUnit.SECONDS)) {
                         stalled = true;
                         break;
@@ -103,7 +122,7 @@ final class PacedWindow {
             }
         }
         try {
-            in.flush();
+            flush(in);
         } catch (IOException e) {
             // the server has gone
         }
@@ -142,7 +161,7 @@ final class PacedWindow {
         }
         answered++;
         if (index >= firstMeasured) {
-            histogram.recordValue(Math.max(1, now - start.get(index)));
+            histogram.recordValue(Math.max(1, now - due(index)));
         }
         inFlight.release();
     }

@@ -19,11 +19,17 @@ record Pair(String title, String baseline, String candidate) {
             new Pair("Spring AI 2.0.1: own transport -> mcpwire's starter", "spring", "spring-mcpwire"),
             new Pair("Quarkus MCP 1.10.1: own transport -> mcpwire-quarkus", "quarkus", "quarkus-mcpwire"));
 
-    /** What the transport costs: mcpwire's demo server against the tuned floor, a loop with no transport at all. */
-    static final Pair FLOOR = new Pair("what the transport costs: the tuned floor -> mcpwire's demo", "line-echo", "mcpwire");
+    /**
+     * What the transport costs: mcpwire's demo server against the tuned floor, a loop with no
+     * transport at all, on one thread ({@code line-echo}) and with a writer thread as mcpwire's
+     * transport has ({@code line-echo-2t}, the fair floor for a transport that writes on a thread of its own).
+     */
+    static final List<Pair> FLOORS = List.of(
+            new Pair("what the transport costs: the tuned floor -> mcpwire's demo", "line-echo", "mcpwire"),
+            new Pair("what the transport costs: the tuned floor with a writer thread -> mcpwire's demo", "line-echo-2t", "mcpwire"));
 
-    /** Every peer that a pair or the floor names. */
+    /** Every peer that a pair or a floor names. */
     static List<String> peersOfPairs() {
-        return Stream.concat(HEADLINE.stream(), Stream.of(FLOOR)).flatMap(p -> Stream.of(p.baseline(), p.candidate())).toList();
+        return Stream.concat(HEADLINE.stream(), FLOORS.stream()).flatMap(p -> Stream.of(p.baseline(), p.candidate())).distinct().toList();
     }
 }

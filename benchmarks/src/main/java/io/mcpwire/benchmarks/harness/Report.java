@@ -7,11 +7,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * The per-peer tables: every peer's medians (each with its interval's half-width), the open-loop
- * latencies, and every answer checked; then each peer's incidents. No ratio here: ratios are in
- * {@link PairsReport}, each against a peer that completed every round.
+ * The per-peer tables: every peer's medians (each with its interval's half-width, or from fewer
+ * than {@link Verdict#MIN_ROUNDS} rounds with the rounds' range), the open-loop latencies and the
+ * open-loop sender's lateness, and every answer checked; then each peer's incidents. No ratio here:
+ * ratios are in {@link PairsReport}, each against a peer that completed every round.
  */
 final class Report {
     private static final int NAME = 24;
@@ -26,6 +28,7 @@ final class Report {
         c.put(Metric.PING_P99, "rt p99, us");
         c.put(Metric.FRESH, "fresh, msg/s");
         c.put(Metric.WARM, "warm, msg/s");
+        c.put(Metric.WARM_MIXED, "mixed, msg/s");
         c.put(Metric.IDLE_WAKEUPS, "idle wake-ups/s");
         c.put(Metric.IDLE_RSS, "idle RSS, MiB");
         c.put(Metric.BIG_ROUND_TRIP, "8 MiB rt, ms");
@@ -57,7 +60,8 @@ final class Report {
     }
 
     void mediansTable() {
-        out.println("median ±95% interval's half-width; \"crashed after N (k/n)\": k of n rounds failed, N the median answers before it");
+        out.println("median ±95% interval's half-width, or from fewer than " + Verdict.MIN_ROUNDS + " rounds median (lowest-highest);"
+                + " \"crashed after N (k/n)\": k of n rounds failed, N the median answers before it; mixed: warm, " + describeMixed());
         Table table = new Table();
         List<String> head = new ArrayList<>(List.of("peer"));
         head.addAll(COLUMNS.values());
@@ -73,7 +77,7 @@ final class Report {
 
     void openLoopTable() {
         List<Integer> rates = Metric.OPEN_LOOP_RATES;
-        if (peers.stream().noneMatch(p -> !(results.summary(Metric.openLoop(rates.get(0), 50), p.name()) instanceof Summary.Missing))) {
+        if (openLoopPeers().isEmpty()) {
             return;
         }
         out.println("open loop: latency of 1 KiB echo calls at a fixed rate, up to " + PacedWindow.IN_FLIGHT
@@ -82,10 +86,7 @@ final class Report {
         List<String> head = new ArrayList<>(List.of("peer"));
         rates.forEach(r -> head.add(String.format(Locale.ROOT, "%,d/s", r)));
         table.row(head);
-        for (Peer p : peers) {
-            if (results.summary(Metric.openLoop(rates.get(0), 50), p.name()) instanceof Summary.Missing) {
-                continue;
-            }
+        for (Peer p : openLoopPeers()) {
             List<String> row = new ArrayList<>(List.of(p.name()));
             for (int rate : rates) {
                 List<String> parts = new ArrayList<>();
@@ -104,6 +105,38 @@ final class Report {
         }
         table.print(out);
         out.println();
+        senderLatenessTable();
+    }
+
+    /** The open-loop sender's own lateness, apart from the latencies it is part of: a late client is not a slow server. */
+    private void senderLatenessTable() {
+        out.println("open loop, the sender's own lateness: each measured call's flush to the pipe after its due time"
+                + " (the latencies above include it; the in-flight bound's waits are in it too); p99 / max, us (medians of the rounds"
+                + " whose rate was kept)");
+        Table table = new Table();
+        List<String> head = new ArrayList<>(List.of("peer"));
+        Metric.OPEN_LOOP_RATES.forEach(r -> head.add(String.format(Locale.ROOT, "%,d/s", r)));
+        table.row(head);
+        for (Peer p : openLoopPeers()) {
+            List<String> row = new ArrayList<>(List.of(p.name()));
+            for (int rate : Metric.OPEN_LOOP_RATES) {
+                List<String> parts = new ArrayList<>();
+                for (double percentile : Metric.SENDER_LATE_PERCENTILES) {
+                    if (results.summary(Metric.senderLate(rate, percentile), p.name()) instanceof Summary.Values v) {
+                        parts.add(Format.number(Bootstrap.medianOf(v.values().clone())));
+                    }
+                }
+                row.add(parts.isEmpty() ? "-" : String.join(" / ", parts));
+            }
+            table.row(row);
+        }
+        table.print(out);
+        out.println();
+    }
+
+    private List<Peer> openLoopPeers() {
+        Metric first = Metric.openLoop(Metric.OPEN_LOOP_RATES.get(0), 50);
+        return peers.stream().filter(p -> !(results.summary(first, p.name()) instanceof Summary.Missing)).toList();
     }
 
     void answersTable() {
@@ -135,9 +168,23 @@ final class Report {
     private String cell(Metric m, String peer) {
         Summary s = results.summary(m, peer);
         if (s instanceof Summary.Values v) {
-            return Format.plusMinus(bootstrap.median(v.values()));
+            return median(v.values(), bootstrap, Format::plusMinus);
         }
         return s instanceof Summary.Failures f ? f.cell() : "-";
+    }
+
+    /**
+     * A median's cell: with its interval, as {@code shape} writes it, from {@link Verdict#MIN_ROUNDS}
+     * rounds or more; from fewer, whose interval would cover too little, with the rounds' range.
+     */
+    static String median(double[] values, Bootstrap bootstrap, Function<Estimate, String> shape) {
+        return Verdict.enough(values.length) ? shape.apply(bootstrap.median(values)) : Format.spread(Spread.of(values));
+    }
+
+    /** What the mixed text holds, and its size. */
+    static String describeMixed() {
+        return String.format(Locale.ROOT, "a %,d-character text of escapes, multi-byte UTF-8 and JSON inside the string (%,d bytes in the request)",
+                Payload.MIXED.text().length(), Payload.MIXED.wireBytes().length);
     }
 
     private static String count(long n) {

@@ -66,12 +66,18 @@ final class Requests {
                 : "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"ping\"}\n";
     }
 
-    /** A {@code tools/call echo} of {@code text}, as the bytes before its id and after it. */
+    /** A {@code tools/call echo} of {@code text}, a text that needs only JSON's usual escapes. */
     EchoCall echo(String text) {
-        String tail = ",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"" + text + "\"}"
+        return echo(Payload.of(text));
+    }
+
+    /** A {@code tools/call echo} of {@code payload}, as the bytes before its id and after it. */
+    EchoCall echo(Payload payload) {
+        String tail = ",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"" + payload.wire() + "\"}"
                 + (era == Era.MODERN ? "," + META : "") + "}}\n";
-        String answered = echoText == Peer.EchoText.AS_JSON_STRING ? "\"" + text + "\"" : text; // the harness's texts need no escapes
-        return new EchoCall(ascii("{\"jsonrpc\":\"2.0\",\"id\":"), ascii(tail),
+        // Spring AI writes the tool's String out as JSON: quoted, with JSON's usual escapes, as Payload.of makes them.
+        String answered = echoText == Peer.EchoText.AS_JSON_STRING ? "\"" + payload.wire() + "\"" : payload.text();
+        return new EchoCall(ascii("{\"jsonrpc\":\"2.0\",\"id\":"), tail.getBytes(StandardCharsets.UTF_8),
                 era == Era.LINES ? new Expected.SameLine() : new Expected.Echoed(answered, era == Era.MODERN));
     }
 

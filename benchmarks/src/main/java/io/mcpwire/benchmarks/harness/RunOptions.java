@@ -11,10 +11,10 @@ import java.util.Optional;
  * --quick            fewer rounds and smaller batches: a smoke run of a few minutes
  * --pairs            the headline pairs and the floor only
  * --only a,b         those peers only
- * --rounds N         rounds of the pairs' peers (round trips, throughput)
+ * --rounds N         rounds of the pairs' peers and the floors (round trips, throughput)
  * --other-rounds N   rounds of the other peers (default: half as many)
  * --cold-rounds N    cold starts per peer and aid
- * --open-rounds N    rounds of the open-loop latency
+ * --open-rounds N    rounds of the open-loop latency (its peers: the pairs' and the floors', or those of --only)
  * --big-rounds N     rounds of the idle server and the 8 MiB message
  * --calls N          calls per throughput batch;  --pings N  round trips per latency run
  * --seed N           the order of the peers in each round (printed in the header)
@@ -52,7 +52,7 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
                 Optional.ofNullable(stringOption(a, "--only")).map(s -> List.of(s.split(","))),
                 rounds, Math.max(1, intOption(a, "--other-rounds", (rounds + 1) / 2)),
                 intOption(a, "--cold-rounds", quick ? 3 : 12),
-                intOption(a, "--open-rounds", quick ? 1 : 3),
+                intOption(a, "--open-rounds", quick ? 1 : 10),
                 intOption(a, "--big-rounds", quick ? 1 : 2),
                 intOption(a, "--calls", quick ? 10_000 : 25_000),
                 intOption(a, "--pings", quick ? 2_000 : 5_000),
@@ -77,7 +77,7 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
         return v == null ? otherwise : Integer.parseInt(v);
     }
 
-    /** How many rounds {@code peer} runs in the phases that repeat: the pairs' peers more, for their intervals. */
+    /** How many rounds {@code peer} runs in the phases that repeat: the pairs' and the floors' peers more, for their intervals. */
     int roundsOf(Peer peer) {
         return Pair.peersOfPairs().contains(peer.name()) ? rounds : otherRounds;
     }

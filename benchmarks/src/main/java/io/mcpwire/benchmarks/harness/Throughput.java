@@ -4,20 +4,25 @@ import io.mcpwire.benchmarks.harness.Sample.Failure;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Pipelined throughput: a batch of {@code tools/call echo} with a 1 KiB argument written as fast as
- * the server reads it, in a fresh process, then a second batch in the same process (warm). Every
- * answer is kept and, once the clock has stopped, parsed and checked against its request. A batch
- * whose output ended early is {@code crashed after N}, one that went quiet for the stall limit is
- * {@code stalled after N}, one with an answer that is not right is {@code N wrong}; none of them
- * has a rate. A peer whose batch stalled once is not asked for it again: a stall costs the limit and
- * tells nothing new.
+ * Pipelined throughput: a batch of {@code tools/call echo} with a 1 KiB argument ({@link
+ * Payload#PLAIN}) written as fast as the server reads it, in a fresh process, then a second batch
+ * in the same process (warm), then a third there with {@link Payload#MIXED} (warm, mixed text). A
+ * batch runs only after the one before it succeeded. Every answer is kept and, once the clock has
+ * stopped, parsed and checked against its request. A batch whose output ended early is {@code
+ * crashed after N}, one that went quiet for the stall limit is {@code stalled after N}, one with an
+ * answer that is not right is {@code N wrong}; none of them has a rate. A peer whose batch stalled
+ * once is not asked for it again: a stall costs the limit and tells nothing new.
  */
 final class Throughput {
-    private static final String TEXT = "a".repeat(1024);
+    /** The batches of one process, in order: what each measures and the text it sends. */
+    private static final List<Map.Entry<Metric, Payload>> BATCHES = List.of(Map.entry(Metric.FRESH, Payload.PLAIN),
+            Map.entry(Metric.WARM, Payload.PLAIN), Map.entry(Metric.WARM_MIXED, Payload.MIXED));
 
     private final Sessions sessions;
     private final Measurements results;
@@ -34,21 +39,26 @@ final class Throughput {
 
     void run(Peer peer, int round) throws Exception {
         if (skipped(peer, Metric.FRESH, round)) {
-            skipped(peer, Metric.WARM, round);
+            BATCHES.stream().skip(1).forEach(b -> skipped(peer, b.getKey(), round));
             return;
         }
-        Optional<PeerProcess> opened = sessions.open(peer, round, Metric.FRESH, Metric.WARM);
+        Optional<PeerProcess> opened = sessions.open(peer, round, BATCHES.stream().map(Map.Entry::getKey).toArray(Metric[]::new));
         if (opened.isEmpty()) {
             return;
         }
         try (PeerProcess proc = opened.get()) {
-            if (batch(peer, proc, 1, Metric.FRESH, round)) {
-                if (!skipped(peer, Metric.WARM, round)) {
-                    batch(peer, proc, 1 + calls, Metric.WARM, round);
+            long firstId = 1;
+            Metric failed = null;
+            for (Map.Entry<Metric, Payload> b : BATCHES) {
+                Metric metric = b.getKey();
+                if (failed != null) {
+                    // not an incident of its own: the failed batch's is the one
+                    String after = failed == Metric.FRESH ? "a fresh batch" : "a warm batch";
+                    results.put(metric, peer.name(), round, new Sample.Failed(new Failure.NoFigure("after " + after + " that failed")));
+                } else if (skipped(peer, metric, round) || !batch(peer, proc, firstId, metric, b.getValue(), round)) {
+                    failed = metric;
                 }
-            } else {
-                // not an incident of its own: the fresh batch's is the one
-                results.put(Metric.WARM, peer.name(), round, new Sample.Failed(new Failure.NoFigure("after a fresh batch that failed")));
+                firstId += calls;
             }
         }
     }
@@ -63,8 +73,8 @@ final class Throughput {
     }
 
     /** One batch; true when every request was answered, rightly. */
-    private boolean batch(Peer peer, PeerProcess proc, long firstId, Metric metric, int round) throws Exception {
-        Requests.EchoCall call = Requests.to(peer).echo(TEXT);
+    private boolean batch(Peer peer, PeerProcess proc, long firstId, Metric metric, Payload payload, int round) throws Exception {
+        Requests.EchoCall call = Requests.to(peer).echo(payload);
         Thread writer = new Thread(() -> {
             try {
                 OutputStream in = proc.input();

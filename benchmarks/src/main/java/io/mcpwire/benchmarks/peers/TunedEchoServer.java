@@ -25,7 +25,7 @@ import tools.jackson.core.util.JsonRecyclerPools;
  *
  * <p>With {@code --writer-thread} a second thread writes the answers while the first parses the
  * next lines (two buffers swapped between them); {@code benchmarks/run --only
- * line-echo,line-echo-2t} compares the two.
+ * line-echo,line-echo-2t} compares the two, and the full run measures both.
  */
 public final class TunedEchoServer {
     /** Answers are handed to fd 1 once this much is buffered, whatever is left to read. */

@@ -70,8 +70,18 @@ class BootstrapTest {
         assertEquals("slower", Verdict.of(lower, Metric.FRESH).word(Metric.FRESH));
         assertEquals("smaller", Verdict.of(lower, Metric.IDLE_RSS).word(Metric.IDLE_RSS));
         assertEquals("within noise", Verdict.of(new Estimate(1.02, 0.97, 1.08), Metric.FRESH).word(Metric.FRESH));
-        assertEquals(Verdict.TOO_FEW_ROUNDS, Verdict.of(lower, Metric.FRESH, 2));
-        assertEquals(Verdict.WORSE, Verdict.of(lower, Metric.FRESH, 3));
+    }
+
+    @Test
+    void fewerThanSixRoundsGiveNoIntervalButTheirRange() {
+        // The range of n rounds holds the true median with probability 1 - 2 / 2^n: 93.75 % for 5, 96.9 % for 6.
+        assertFalse(Verdict.enough(5));
+        assertTrue(Verdict.enough(6));
+        assertEquals(new Spread(3, 1, 9), Spread.of(new double[] {9, 1, 3}));
+        assertEquals("3.00 (1.00-9.00)", Format.spread(Spread.of(new double[] {9, 1, 3})));
+        // the ratio of the medians, and the range of the rounds' own ratios
+        assertEquals(new Spread(3, 2, 3), Spread.ofRatios(new double[] {20, 30, 40}, new double[] {10, 10, 20}));
+        assertEquals("x3.00 (2.00-3.00)", Format.ratio(Spread.ofRatios(new double[] {20, 30, 40}, new double[] {10, 10, 20})));
     }
 
     @Test

@@ -1,12 +1,16 @@
 package io.mcpwire.benchmarks.harness;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.benchmarks.harness.Measurements.Pairing;
 import io.mcpwire.benchmarks.harness.Measurements.Summary;
 import io.mcpwire.benchmarks.harness.Sample.Failure;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -70,15 +74,29 @@ class MeasurementsTest {
         m.value(Metric.FRESH, bridge, 0, 5000);
         m.value(Metric.WARM, official, 0, 100);
         m.value(Metric.WARM, bridge, 0, 50);
-        for (int round = 0; round < 3; round++) {
+        for (int round = 0; round < 6; round++) {
             m.value(Metric.PING_P50, official, round, 100);
             m.value(Metric.PING_P50, bridge, round, 50);
         }
-        PairsReport report = new PairsReport(List.of(official, bridge), m, new Bootstrap(1, 100), System.out);
+        for (int round = 0; round < 5; round++) {
+            m.value(Metric.COLD_AID, official, round, 100 + round);
+            m.value(Metric.COLD_AID, bridge, round, 200);
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PairsReport report = new PairsReport(List.of(official, bridge), m, new Bootstrap(1, 100), new PrintStream(bytes, true, UTF_8));
         Pair pair = Pair.HEADLINE.get(1);
         assertEquals(new PairsReport.Comparison("no ratio: official failed", ""), report.compare(Metric.FRESH, pair));
         assertEquals(new PairsReport.Comparison("x0.50 [0.50, 0.50]", "faster"), report.compare(Metric.PING_P50, pair));
-        assertEquals(new PairsReport.Comparison("x0.50 [0.50, 0.50]", "too few rounds to tell"), report.compare(Metric.WARM, pair),
-                "one round's interval is the figure itself");
+        assertEquals(new PairsReport.Comparison("x0.50 (0.50-0.50)", "too few rounds to tell"), report.compare(Metric.WARM, pair),
+                "one round has no interval: its figure and range");
+        assertEquals(new PairsReport.Comparison("x1.96 (1.92-2.00)", "too few rounds to tell"), report.compare(Metric.COLD_AID, pair),
+                "nor have five: 200 / 102, and the rounds' own ratios from 200 / 104 to 200 / 100");
+        report.summaries();
+        report.perRound();
+        String printed = bytes.toString(UTF_8);
+        assertTrue(printed.contains("summary: official-bridge / official: throughput fresh, msg/s no ratio: official failed;"), printed);
+        assertTrue(printed.contains("  official-bridge / official, throughput fresh, msg/s: official failed; official-bridge 5000\n"), printed);
+        assertTrue(printed.contains("  official-bridge / official, cold start, aid, ms: official 100 101 102 103 104; official-bridge 200 200 200 200 200\n"),
+                printed);
     }
 }

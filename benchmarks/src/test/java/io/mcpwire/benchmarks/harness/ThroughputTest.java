@@ -30,7 +30,8 @@ class ThroughputTest {
         new Throughput(sessions(m), m, 2_000, false).run(cat, 0);
         assertInstanceOf(Summary.Values.class, m.summary(Metric.FRESH, "cat"));
         assertInstanceOf(Summary.Values.class, m.summary(Metric.WARM, "cat"));
-        assertEquals(new Tally(4_000, 4_000, 0, 0, 0, 0, 0, ""), m.tally("cat"));
+        assertInstanceOf(Summary.Values.class, m.summary(Metric.WARM_MIXED, "cat"));
+        assertEquals(new Tally(6_000, 6_000, 0, 0, 0, 0, 0, ""), m.tally("cat"), "fresh, warm and the mixed text, each line whole");
     }
 
     @Test
@@ -40,7 +41,9 @@ class ThroughputTest {
         new Throughput(sessions(m), m, 2_000, false).run(head, 0);
         Summary.Failures fresh = assertInstanceOf(Summary.Failures.class, m.summary(Metric.FRESH, "sed"));
         assertEquals("crashed after 50 (1/1)", fresh.cell());
-        assertInstanceOf(Summary.Failures.class, m.summary(Metric.WARM, "sed"));
+        assertEquals("after a fresh batch that failed (1/1)",
+                assertInstanceOf(Summary.Failures.class, m.summary(Metric.WARM, "sed")).cell());
+        assertInstanceOf(Summary.Failures.class, m.summary(Metric.WARM_MIXED, "sed"));
         assertEquals(1_950, m.tally("sed").missing());
     }
 
@@ -51,6 +54,8 @@ class ThroughputTest {
         for (int rate : Metric.OPEN_LOOP_RATES) {
             Summary.Values p99 = assertInstanceOf(Summary.Values.class, m.summary(Metric.openLoop(rate, 99), "cat"));
             assertTrue(p99.values()[0] > 0);
+            Summary.Values late = assertInstanceOf(Summary.Values.class, m.summary(Metric.senderLate(rate, 100), "cat"));
+            assertTrue(late.values()[0] >= 0 && late.values()[0] < p99.values()[0] + 1_000_000, "the sender's lateness, apart: " + late.values()[0]);
         }
         new OpenLoop(sessions(m), m, 0.5).run(lines("sed", "sed", "-u", "101q"), 0);
         Summary.Failures failed = assertInstanceOf(Summary.Failures.class, m.summary(Metric.openLoop(1_000, 99), "sed"));
