@@ -109,7 +109,7 @@ public final class Connection {
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), options.codec(), options.maxMessageBytes(),
                 queue, pending, progress);
         this.reader = new WireReader(wire.input(), handoff, this::wireEnded, this::readFailed);
-        this.framer = new LineFramer(options.maxMessageBytes());
+        this.framer = new LineFramer(options.maxMessageBytes(), options.codec().limits());
         this.writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
         this.dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);

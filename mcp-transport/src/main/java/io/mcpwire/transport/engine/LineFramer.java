@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.RequestId;
 
 /**
@@ -39,6 +40,7 @@ public final class LineFramer {
     private static final int SHRINK_ABOVE = 1024 * 1024;
 
     private final int maxLine;
+    private final JsonRpcCodec.Limits limits;
     private final int capacity;
     private byte[] buffer;
     private int start;
@@ -50,18 +52,28 @@ public final class LineFramer {
     /** Whether the last byte skipped was {@code \r}: a terminator's, not the line's, if {@code \n} follows or the stream ends. */
     private boolean skippedCarriageReturn;
     /** Reads the request id of the line being skipped, as it streams past; fresh for each such line. */
-    private OversizedRequestId skippedId = new OversizedRequestId();
+    private OversizedRequestId skippedId;
     private int peak;
     /** The blocks of a line longer than one buffer, in order, with {@code buffer[start, end)} after them. */
     private final List<byte[]> blocks = new ArrayList<>();
     private long blockBytes;
 
-    /** A framer for lines of at most {@code maxLineBytes} bytes. */
+    /** A framer for lines of at most {@code maxLineBytes} bytes, decoded by a codec with the default limits. */
     public LineFramer(int maxLineBytes) {
+        this(maxLineBytes, JsonRpcCodec.Limits.DEFAULT);
+    }
+
+    /**
+     * A framer for lines of at most {@code maxLineBytes} bytes; an oversized line's id is read only
+     * where a codec with {@code limits} would read it from the whole line.
+     */
+    public LineFramer(int maxLineBytes, JsonRpcCodec.Limits limits) {
         if (maxLineBytes < 1) {
             throw new IllegalArgumentException("maxLineBytes < 1");
         }
         this.maxLine = maxLineBytes;
+        this.limits = limits;
+        this.skippedId = new OversizedRequestId(limits);
         this.capacity = (int) Math.min(Integer.MAX_VALUE - 8, (long) maxLineBytes + 2); // a full line, \r and \n
         this.buffer = new byte[Math.min(INITIAL, capacity)];
         this.peak = buffer.length;
@@ -143,7 +155,7 @@ public final class LineFramer {
                 skipping = false;
                 skipped = 0;
                 skippedCarriageReturn = false;
-                skippedId = new OversizedRequestId();
+                skippedId = new OversizedRequestId(limits);
             } else if (!blocks.isEmpty()) {
                 emitJoined(from, i, sink);
             } else {
@@ -232,7 +244,7 @@ public final class LineFramer {
         if (skipping) {
             skip(start, end);
             sink.oversized(skippedLength(), skippedId.id());
-            skippedId = new OversizedRequestId();
+            skippedId = new OversizedRequestId(limits);
         } else if (!blocks.isEmpty()) {
             emitJoined(start, end, sink); // a last long line without a terminator
         } else if (end > start) {
@@ -269,7 +281,7 @@ public final class LineFramer {
             to--;
         }
         if (to - from > maxLine) {
-            OversizedRequestId id = new OversizedRequestId();
+            OversizedRequestId id = new OversizedRequestId(limits);
             id.feed(in, from, to);
             sink.oversized(to - from, id.id());
         } else if (!isBlank(in, from, to)) {

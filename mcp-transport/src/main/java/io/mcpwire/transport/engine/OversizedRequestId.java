@@ -1,7 +1,9 @@
 package io.mcpwire.transport.engine;
 
+import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.RequestId;
 import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -9,162 +11,374 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Finds the id of a JSON-RPC request in a line too long to hold, as its bytes stream past, so
  * that the error that answers the line can carry the id the client waits on. It keeps a few
- * counters and at most {@value #MAX_ID_BYTES} bytes of the id, whatever the line's length, and
- * looks only at the top-level object's members: an {@code "id"} inside {@code params} is not the
- * request's. The id counts only when the line is a request (it has a top-level {@code "method"});
- * a response or a notification is answered with a null id, as JSON-RPC asks when none can be read.
- * Not thread-safe: the framer's reading thread.
+ * counters, one bit per open object or array, and at most {@value #MAX_ID_BYTES} bytes of the id,
+ * whatever the line's length.
+ *
+ * <p>An id is read only where the codec would read the same one from the whole line: the line is
+ * UTF-8 and one JSON object, checked to its last byte with the codec's limits, it has a top-level
+ * {@code "method"}, and its top-level {@code "id"} appears once. An {@code "id"} inside
+ * {@code params} is not the request's. Where in doubt (a top-level member name written with
+ * escapes) no id is read, and the line is answered with a null id, as JSON-RPC asks when none can
+ * be read. Not thread-safe: the framer's reading thread.
  */
 final class OversizedRequestId {
     /** The longest id kept, in bytes of JSON; a longer one is not read. */
     static final int MAX_ID_BYTES = 1024;
     private static final int MAX_KEY_BYTES = 8;
+    private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
 
-    /** Where the scan is in the top-level object. */
-    private enum At {
-        /** Before the first byte that is not white space. */
-        START,
-        /** Inside the top-level object, between members. */
-        MEMBERS,
-        /** Inside a member's value; {@code depth} says how deep. */
+    /** What the next byte may be, between tokens or inside one. */
+    private enum Expect {
+        /** The top-level object's {@code {}, after white space. */
+        ROOT,
+        /** A member's name, or the {@code }} of an empty object. */
+        NAME_OR_CLOSE,
+        /** A member's name, after a comma. */
+        NAME,
+        /** The colon after a member's name. */
+        COLON,
+        /** A value, or the {@code ]} of an empty array. */
+        VALUE_OR_CLOSE,
+        /** A value. */
         VALUE,
-        /** The top level is not an object, or it has ended: nothing more is read. */
-        DONE
+        /** A comma, or the end of the object or array the last value was in. */
+        COMMA_OR_CLOSE,
+        /** Only white space: the top-level object has ended. */
+        END,
+        /** Inside a string, a name's or a value's. */
+        STRING,
+        /** Inside a number. */
+        NUMBER,
+        /** Inside {@code true}, {@code false} or {@code null}. */
+        LITERAL,
+        /** The line cannot be a request the codec reads: nothing more is looked at. */
+        SPOILED
     }
 
-    private At at = At.START;
+    /** Where a number is in JSON's grammar. */
+    private enum NumberAt { MINUS, ZERO, INTEGER, POINT, FRACTION, E, E_SIGN, EXPONENT }
+
+    private final JsonRpcCodec.Limits limits;
+    private Expect expect = Expect.ROOT;
+
+    // UTF-8: how many continuation bytes are owed, and the range the next one must be in.
+    private int utf8Owed;
+    private int utf8Low = 0x80;
+    private int utf8High = 0xBF;
+
     private int depth; // open objects and arrays, the top-level object included
-    private boolean inString;
-    private boolean escaped;
-    private boolean key;          // the string being read is a top-level member's name
+    private final BitSet arrays = new BitSet(); // bit d: the container at depth d is an array
+
+    // The token being read.
+    private boolean readingName;
+    private int escape; // 0 outside an escape, 1 after the backslash, 2 to 5 in \\uXXXX's hex digits
+    private long tokenChars;
+    private boolean nameEscaped;
+    private NumberAt number;
+    private byte[] literal;
+    private int literalAt;
+
+    // The top-level members.
     private final byte[] keyBytes = new byte[MAX_KEY_BYTES];
-    private int keyLength;        // -1 once the name is longer than any we look for
-    private String lastKey = "";
+    private int keyLength;        // -1 once the name is longer than any looked for
     private boolean capturing;    // the value being read is the top-level "id"
     private final byte[] id = new byte[MAX_ID_BYTES];
-    private int idLength;         // -1 once the id is longer than MAX_ID_BYTES
+    private int idLength;         // -1 once the id is longer than MAX_ID_BYTES, or no scalar
     private boolean idComplete;
     private boolean sawId;
     private boolean hasMethod;
-    /** Whether the value being read has ended in white space: a scalar that goes on after it is no JSON. */
-    private boolean valueSpaced;
-    /** Whether the line cannot be a request the codec reads: an "id" twice, or bytes after the object. */
-    private boolean spoiled;
+
+    /** A scanner that holds the line to {@link JsonRpcCodec.Limits#DEFAULT}. */
+    OversizedRequestId() {
+        this(JsonRpcCodec.Limits.DEFAULT);
+    }
+
+    /** A scanner that holds the line to the limits of the codec that would have decoded it. */
+    OversizedRequestId(JsonRpcCodec.Limits limits) {
+        this.limits = limits;
+    }
 
     /** Reads {@code bytes[from, to)}, the next bytes of the line. */
     void feed(byte[] bytes, int from, int to) {
-        for (int i = from; i < to && !spoiled; i++) {
-            step(bytes[i]);
+        for (int i = from; i < to && expect != Expect.SPOILED; i++) {
+            byte b = bytes[i];
+            if (!utf8(b)) {
+                spoil();
+            } else {
+                step(b);
+            }
         }
     }
 
-    /** The request's id, when the line was a request whose id could be read whole, and nothing else in it says otherwise. */
+    /** The request's id, when the line was a whole request whose id could be read, and nothing else in it says otherwise. */
     Optional<RequestId> id() {
-        if (spoiled || !hasMethod || !idComplete || idLength <= 0) {
+        if (expect != Expect.END || utf8Owed != 0 || !hasMethod || !idComplete) {
             return Optional.empty();
         }
         return parse(id, idLength);
     }
 
     private void step(byte b) {
-        if (inString) {
-            string(b);
-            return;
-        }
-        switch (at) {
-            case START -> {
-                if (b == '{') {
-                    at = At.MEMBERS;
-                    depth = 1;
-                } else if (!whiteSpace(b)) {
-                    at = At.DONE;
+        switch (expect) {
+            case STRING -> string(b);
+            case NUMBER -> {
+                if (!number(b)) {
+                    valueEnded(); // the byte after a number is the next token's
+                    between(b);
                 }
             }
-            case MEMBERS -> members(b);
-            case VALUE -> value(b);
-            case DONE -> spoiled |= depth == 0 && !whiteSpace(b); // after the object: not one message
+            case LITERAL -> literal(b);
+            default -> between(b);
         }
     }
 
-    private void members(byte b) {
-        if (b == '"') {
-            inString = true;
-            key = true;
-            keyLength = 0;
-        } else if (b == ':') {
-            at = At.VALUE;
-            spoiled |= lastKey.equals("id") && sawId; // a second "id": the codec refuses the line
-            sawId |= lastKey.equals("id");
-            capturing = lastKey.equals("id") && !idComplete;
-            valueSpaced = false;
-            if (capturing) {
-                idLength = 0;
-            }
-            hasMethod |= lastKey.equals("method");
-        } else if (b == '}') {
-            at = At.DONE;
-            depth = 0;
+    /** A byte between tokens: white space, punctuation, or a token's first byte. */
+    private void between(byte b) {
+        if (whiteSpace(b)) {
+            return;
         }
+        switch (expect) {
+            case ROOT -> {
+                if (b == '{') {
+                    open(false);
+                } else {
+                    spoil(); // a batch, or no JSON: no request's id
+                }
+            }
+            case NAME_OR_CLOSE -> {
+                if (b == '}') {
+                    close();
+                } else {
+                    name(b);
+                }
+            }
+            case NAME -> name(b);
+            case COLON -> {
+                if (b == ':') {
+                    expect = Expect.VALUE;
+                    if (depth == 1) {
+                        memberValueStarts();
+                    }
+                } else {
+                    spoil();
+                }
+            }
+            case VALUE_OR_CLOSE -> {
+                if (b == ']') {
+                    close();
+                } else {
+                    value(b);
+                }
+            }
+            case VALUE -> value(b);
+            case COMMA_OR_CLOSE -> {
+                boolean inArray = arrays.get(depth);
+                if (b == ',') {
+                    expect = inArray ? Expect.VALUE : Expect.NAME;
+                } else if (b == (inArray ? ']' : '}')) {
+                    close();
+                } else {
+                    spoil();
+                }
+            }
+            default -> spoil(); // after the object: not one message
+        }
+    }
+
+    private void name(byte b) {
+        if (b != '"') {
+            spoil();
+            return;
+        }
+        startToken(Expect.STRING);
+        readingName = true;
+        nameEscaped = false;
+        keyLength = 0;
     }
 
     private void value(byte b) {
-        if (depth == 1 && (b == ',' || b == '}')) {
-            endValue();
-            at = b == '}' ? At.DONE : At.MEMBERS;
-            if (b == '}') {
-                depth = 0;
+        keep(b);
+        if (b == '{' || b == '[') {
+            if (capturing) {
+                idLength = -1; // an object or array is no id
             }
+            open(b == '[');
+        } else if (b == '"') {
+            startToken(Expect.STRING);
+            readingName = false;
+        } else if (b == '-' || (b >= '0' && b <= '9')) {
+            startToken(Expect.NUMBER);
+            tokenChars = 1;
+            number = b == '-' ? NumberAt.MINUS : b == '0' ? NumberAt.ZERO : NumberAt.INTEGER;
+        } else if (b == 't' || b == 'f' || b == 'n') {
+            startToken(Expect.LITERAL);
+            literal = b == 't' ? TRUE : b == 'f' ? FALSE : NULL;
+            literalAt = 1;
+        } else {
+            spoil();
+        }
+    }
+
+    private void startToken(Expect token) {
+        expect = token;
+        escape = 0;
+        tokenChars = 0;
+    }
+
+    private void open(boolean array) {
+        depth++;
+        if (depth >= limits.maxNestingDepth()) {
+            spoil(); // at or past the codec's limit: its error carries no id
             return;
         }
-        if (capturing && depth == 1) {
-            if (whiteSpace(b)) {
-                valueSpaced = idLength > 0;
-                return;
-            }
-            if (valueSpaced) {
-                capturing = false; // "1 2" or "- 5": no id the codec would read
-                idLength = -1;
-                idComplete = false;
-                return;
-            }
+        arrays.set(depth, array);
+        expect = array ? Expect.VALUE_OR_CLOSE : Expect.NAME_OR_CLOSE;
+    }
+
+    private void close() {
+        arrays.clear(depth);
+        depth--;
+        if (depth == 0) {
+            expect = Expect.END;
+        } else {
+            valueEnded();
         }
-        if (b == '{' || b == '[') {
-            depth++;
-            capturing = false; // an object or array is no id
-        } else if (b == '}' || b == ']') {
-            depth--;
-        } else if (b == '"') {
-            inString = true;
-            key = false;
-        }
-        if (capturing && (depth > 1 || !whiteSpace(b))) {
-            keep(b);
+    }
+
+    /** After a value: a top-level member's ends here, and a comma or a close comes next. */
+    private void valueEnded() {
+        expect = depth == 0 ? Expect.END : Expect.COMMA_OR_CLOSE;
+        if (depth == 1 && capturing) {
+            capturing = false;
+            idComplete = idLength > 0;
         }
     }
 
     private void string(byte b) {
-        if (key) {
-            if (!escaped && b == '"') {
-                inString = false;
-                lastKey = keyLength < 0 ? "" : new String(keyBytes, 0, keyLength, StandardCharsets.UTF_8);
-            } else if (keyLength >= 0) {
-                keyLength = keyLength < MAX_KEY_BYTES ? keyLength : -1;
-                if (keyLength >= 0) {
-                    keyBytes[keyLength++] = b;
-                }
-            }
+        if (readingName && depth == 1) {
+            keyByte(b);
         } else {
-            if (capturing) {
-                keep(b);
+            keep(b);
+        }
+        if (escape == 1) {
+            if (b == 'u') {
+                escape = 2;
+            } else if (b == '"' || b == '\\' || b == '/' || b == 'b' || b == 'f' || b == 'n' || b == 'r' || b == 't') {
+                escape = 0;
+            } else {
+                spoil();
             }
-            if (!escaped && b == '"') {
-                inString = false;
+        } else if (escape > 1) {
+            if (!hexDigit(b)) {
+                spoil();
+            }
+            escape = escape == 5 ? 0 : escape + 1;
+        } else if (b == '"') {
+            stringEnded();
+        } else if (b == '\\') {
+            escape = 1;
+            nameEscaped |= readingName;
+            countChars(1);
+        } else if ((b & 0xFF) < 0x20) {
+            spoil(); // an unescaped control character
+        } else if ((b & 0xC0) != 0x80) {
+            countChars((b & 0xF8) == 0xF0 ? 2 : 1); // a code point above U+FFFF takes two chars
+        }
+    }
+
+    private void stringEnded() {
+        if (!readingName) {
+            valueEnded();
+            return;
+        }
+        expect = Expect.COLON;
+        if (depth == 1) {
+            if (nameEscaped) {
+                spoil(); // "i\u0064" is "id" to the codec: no guess at what a name written so means
+            } else if (keyLength == 2 && keyBytes[0] == 'i' && keyBytes[1] == 'd') {
+                if (sawId) {
+                    spoil(); // a second "id": the codec refuses the line
+                }
+                sawId = true;
+                keyLength = -2; // marks "id" for the colon
             }
         }
-        escaped = !escaped && b == '\\';
+    }
+
+    private void memberValueStarts() {
+        if (keyLength == -2) {
+            capturing = true;
+            idLength = 0;
+        } else if (keyLength == 6 && new String(keyBytes, 0, 6, StandardCharsets.US_ASCII).equals("method")) {
+            hasMethod = true;
+        }
+    }
+
+    private void keyByte(byte b) {
+        if (b == '"' && escape == 0) {
+            return;
+        }
+        if (keyLength >= 0 && keyLength < MAX_KEY_BYTES) {
+            keyBytes[keyLength++] = b;
+        } else {
+            keyLength = -1;
+        }
+    }
+
+    private void countChars(int chars) {
+        tokenChars += chars;
+        if (tokenChars > (readingName ? limits.maxNameLength() : limits.maxStringLength())) {
+            spoil();
+        }
+    }
+
+    /**
+     * Whether {@code b} goes on the number. A byte that cannot is the next token's when the number
+     * is whole there ({@code 0}, {@code 12}, {@code 1.5}, {@code 1e3}); otherwise the line is no JSON.
+     */
+    private boolean number(byte b) {
+        boolean digit = b >= '0' && b <= '9';
+        boolean exponent = b == 'e' || b == 'E';
+        NumberAt next = switch (number) {
+            case MINUS -> b == '0' ? NumberAt.ZERO : digit ? NumberAt.INTEGER : null;
+            case ZERO -> b == '.' ? NumberAt.POINT : exponent ? NumberAt.E : null;
+            case INTEGER -> digit ? NumberAt.INTEGER : b == '.' ? NumberAt.POINT : exponent ? NumberAt.E : null;
+            case POINT -> digit ? NumberAt.FRACTION : null;
+            case FRACTION -> digit ? NumberAt.FRACTION : exponent ? NumberAt.E : null;
+            case E -> b == '+' || b == '-' ? NumberAt.E_SIGN : digit ? NumberAt.EXPONENT : null;
+            case E_SIGN, EXPONENT -> digit ? NumberAt.EXPONENT : null;
+        };
+        if (next == null) {
+            boolean whole = number == NumberAt.ZERO || number == NumberAt.INTEGER
+                    || number == NumberAt.FRACTION || number == NumberAt.EXPONENT;
+            if (!whole) {
+                spoil(); // "-x", "1.", "1e"
+            }
+            return !whole;
+        }
+        number = next;
+        keep(b);
+        if (++tokenChars > limits.maxNumberLength()) {
+            spoil();
+        }
+        return true;
+    }
+
+    private void literal(byte b) {
+        keep(b);
+        if (b != literal[literalAt]) {
+            spoil();
+        } else if (++literalAt == literal.length) {
+            valueEnded();
+        }
     }
 
     private void keep(byte b) {
+        if (!capturing) {
+            return;
+        }
         if (idLength >= 0 && idLength < MAX_ID_BYTES) {
             id[idLength++] = b;
         } else {
@@ -172,11 +386,41 @@ final class OversizedRequestId {
         }
     }
 
-    private void endValue() {
-        if (capturing) {
-            idComplete = idLength > 0;
-            capturing = false;
+    private void spoil() {
+        expect = Expect.SPOILED;
+    }
+
+    /** Whether {@code b} may come next in well-formed UTF-8, as the codec's check asks. */
+    private boolean utf8(byte b) {
+        int u = b & 0xFF;
+        if (utf8Owed > 0) {
+            boolean fits = u >= utf8Low && u <= utf8High;
+            utf8Owed--;
+            utf8Low = 0x80;
+            utf8High = 0xBF;
+            return fits;
         }
+        if (u < 0x80) {
+            return true;
+        }
+        if (u >= 0xC2 && u <= 0xDF) {
+            utf8Owed = 1;
+        } else if (u >= 0xE0 && u <= 0xEF) {
+            utf8Owed = 2;
+            utf8Low = u == 0xE0 ? 0xA0 : 0x80; // no overlong form
+            utf8High = u == 0xED ? 0x9F : 0xBF; // no surrogate
+        } else if (u >= 0xF0 && u <= 0xF4) {
+            utf8Owed = 3;
+            utf8Low = u == 0xF0 ? 0x90 : 0x80;
+            utf8High = u == 0xF4 ? 0x8F : 0xBF; // nothing above U+10FFFF
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private static boolean hexDigit(byte b) {
+        return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
     }
 
     private static boolean whiteSpace(byte b) {

@@ -56,13 +56,28 @@ class OversizedRequestIdTest {
             "{\"method\":\"m\",\"id\":\"a\" \"b\"}",
             "{\"method\":\"m\",\"id\":1,\"id\":2}",
             "{\"method\":\"m\",\"id\":5}trailing",
-            "{\"method\":\"m\",\"id\":5} {}"}) {
+            "{\"method\":\"m\",\"id\":5} {}",
+            // the id read, but the line is no JSON further on: a parse error, which carries no id
+            "{\"method\":\"m\",\"id\":5,\"params\":{\"a\":[1,2}}",
+            "{\"method\":\"m\",\"id\":5,\"params\":{\"a\":01}}",
+            "{\"method\":\"m\",\"id\":5,\"params\":{\"a\":\"\\x\"}}",
+            "{\"method\":\"m\",\"id\":5,\"params\":{\"a\":\"\u0001\"}}",
+            "{\"method\":\"m\",\"id\":5,\"params\":{\"a\":tru}}",
+            "{\"method\":\"m\",\"id\":5,\"params\":{\"a\":1.}}",
+            "{\"method\":\"m\",\"id\":5,\"params\":{\"a\":1}",
+            // a name written with escapes may be "id": no guess
+            "{\"method\":\"m\",\"id\":5,\"i\\u0064\":6}"}) {
             DecodeResult decoded = CODEC.decode(line);
             Optional<RequestId> codecs = decoded instanceof DecodeError e ? Optional.ofNullable(e.id()) : Optional.empty();
             assertEquals(Optional.empty(), codecs, "the codec reads no id from " + line);
             assertEquals(Optional.empty(), scan(line, 2), line);
         }
         assertEquals(Optional.of(RequestId.of(5)), scan("{\"method\":\"m\",\"id\": 5 }  \r", 2), "white space around is fine");
+        byte[] badUtf8Later = "{\"method\":\"m\",\"id\":5,\"params\":\"\u00e9\"}".getBytes(StandardCharsets.UTF_8);
+        badUtf8Later[badUtf8Later.length - 3] = (byte) 0xC0; // an overlong lead byte in the string
+        assertEquals(Optional.empty(), scan(badUtf8Later, 3), "invalid UTF-8 after the id");
+        assertEquals(Optional.of(RequestId.of("\u00e9\ud83d\ude00")),
+                scan("{\"method\":\"m\",\"params\":[1.5e-3,-0,true,null,{}],\"id\":\"\u00e9\ud83d\ude00\"}", 1), "JSON in full");
     }
 
     /** For any request the codec reads, the scan finds the id the codec finds. */
@@ -101,7 +116,10 @@ class OversizedRequestIdTest {
     }
 
     private static Optional<RequestId> scan(String line, int chunk) {
-        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        return scan(line.getBytes(StandardCharsets.UTF_8), chunk);
+    }
+
+    private static Optional<RequestId> scan(byte[] bytes, int chunk) {
         OversizedRequestId scanner = new OversizedRequestId();
         for (int at = 0; at < bytes.length; at += chunk) {
             scanner.feed(bytes, at, Math.min(bytes.length, at + chunk));
