@@ -23,15 +23,6 @@ class ClaimFaultScriptFuzzTest {
     /** More calls than any layout's session makes, so that some faults fall past its end. */
     private static final int CALLS = 160;
 
-    /**
-     * An open finding (not fixed here): when a diverting {@code dup2} fails without moving fd, the
-     * rollback fails too and both fresh diversions fail (four faults at once), the stream is
-     * {@code ROLLED_FORWARD}, which says isolated, while fd is still on its wire, logged as a
-     * warning. While open, the isolation checks of a rolled-forward stream are forgiven, so that a
-     * campaign goes on to find anything else; set it to false to reproduce it.
-     */
-    private static final boolean FORGIVE_A_ROLLED_FORWARD_STREAM_ON_ITS_WIRE = true;
-
     @FuzzTest
     void anyFaultScriptLandsOnTheSafeSide(FuzzedDataProvider data) throws IOException {
         FaultMatrixTest.Layout layout = data.pickValue(FaultMatrixTest.Layout.values());
@@ -43,9 +34,7 @@ class ClaimFaultScriptFuzzTest {
             faults.add(new FaultMatrixTest.Fault(data.consumeInt(1, CALLS), canDestroy && data.consumeBoolean()));
         }
         FaultMatrixTest.Run run = FaultMatrixTest.session(faults, layout, variant);
-        List<String> violations = run.violations().stream()
-                .filter(v -> !(FORGIVE_A_ROLLED_FORWARD_STREAM_ON_ITS_WIRE && v.matches("fd \\d is ROLLED_FORWARD, but .*")))
-                .toList();
+        List<String> violations = run.violations();
         assertTrue(violations.isEmpty(), () -> layout + " " + variant + " faults " + faults + ":\n" + String.join("\n", violations));
     }
 }

@@ -25,7 +25,8 @@ import java.util.Set;
  * PENDING ── duplicate ok ─────────────────────────────────► DUPLICATED
  * DUPLICATED ── divert ok ─────────────────────────────────► DIVERTED
  * DUPLICATED ── diversion fails, or rollback ok ───────────► IN_PLACE
- * DUPLICATED ── rollback fails ────────────────────────────► ROLLED_FORWARD
+ * DUPLICATED ── rollback fails, fd off the wire ───────────► ROLLED_FORWARD
+ * DUPLICATED ── rollback fails, fd left on the wire ───────► IN_PLACE
  * DIVERTED, ROLLED_FORWARD, STUCK, KEPT_DIVERTED ── restore ok ─► RELEASED
  *                                                ── restore fails ─► STUCK
  *                                                ── kept on purpose ─► KEPT_DIVERTED
@@ -200,35 +201,45 @@ public final class StreamClaim {
 
     private ClaimState rollBack(DescriptorException failure) {
         DescriptorException rollbackFailure = putWireBack("after the rollback");
-        if (rollbackFailure != null) {
-            // The rollback failed: fd is off the wire and stays so; P still holds the wire: roll forward.
-            move(ClaimState.ROLLED_FORWARD);
-            LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
-                    + "serving the wire from private fd {3}; the restore at exit will try again",
-                    fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd);
-            settleRolledForward();
-            flushIfDiverted();
-            return state;
+        if (rollbackFailure == null) {
+            return inPlaceWithoutPrivate("diverting failed and was rolled back", failure);
         }
-        closeQuietly(privateFd, "the private duplicate after the rollback");
+        if (!divertedAfresh() && backOnTheWire()) {
+            // fd never left the wire (a dup2 that failed without moving it) and could not be
+            // diverted, or a late rollback put it back: fd itself serves, as the table must say.
+            return inPlaceWithoutPrivate("diverting failed, and fd is on the wire", failure);
+        }
+        // The rollback failed: fd is off the wire and stays so; P still holds the wire: roll forward.
+        move(ClaimState.ROLLED_FORWARD);
+        LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
+                + "serving the wire from private fd {3}; the restore at exit will try again",
+                fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd);
+        flushIfDiverted();
+        return state;
+    }
+
+    private ClaimState inPlaceWithoutPrivate(String why, DescriptorException cause) {
+        closeQuietly(privateFd, "the private duplicate, unused");
         privateFd = -1;
-        return inPlace("diverting failed and was rolled back", failure);
+        return inPlace(why, cause);
     }
 
     /**
-     * Rolled forward, fd may be on the diversion, closed (a destroying {@code dup2}), or still on
-     * the wire (a {@code dup2} that failed without moving it), and the OS standard handle may still
-     * name the handle that {@code dup2} closed, which a child would inherit. Unless fd is known to
-     * be off the wire, it is pointed at a fresh diversion; then the handle is rebound. Best effort;
-     * P is never touched.
+     * After a failed rollback, fd may be on the diversion, closed (a destroying {@code dup2}), or
+     * still on the wire (a {@code dup2} that failed without moving it), and the OS standard handle
+     * may still name the handle that {@code dup2} closed, which a child would inherit. Unless fd is
+     * known to be off the wire, it is pointed at a fresh diversion; then the handle is rebound.
+     * Best effort; P is never touched.
+     *
+     * @return whether fd is off the wire: on a diversion, its slot rebound or not
      */
-    private void settleRolledForward() {
+    private boolean divertedAfresh() {
         if (!mayStillBeOnWire()) {
             DescriptorException e = MoveDuties.dutiesAlone(platform, fd, privateFd);
             if (e == null) {
-                return; // fd is on the diversion and the slot now names it
+                return true; // fd is on the diversion and the slot now names it
             }
-            LOG.log(Level.DEBUG, "fd {0}: rebinding after rolling forward failed ({1}); diverting it afresh", fd, e.getMessage());
+            LOG.log(Level.DEBUG, "fd {0}: rebinding after the failed rollback failed ({1}); diverting it afresh", fd, e.getMessage());
         }
         DescriptorException last = null;
         for (int attempt = 0; attempt < FRESH_DIVERSION_ATTEMPTS; attempt++) {
@@ -238,11 +249,25 @@ public final class StreamClaim {
                 last = e;
             }
             if (last == null) {
-                return;
+                return true;
             }
         }
-        LOG.log(Level.WARNING, "fd {0}: could not be pointed at a fresh diversion after rolling forward ({1}); "
-                + "a child that inherits it may get a closed handle, or the wire", fd, last.getMessage());
+        LOG.log(Level.WARNING, "fd {0}: could not be pointed at a fresh diversion after a failed rollback ({1})",
+                fd, last.getMessage());
+        return false;
+    }
+
+    /**
+     * Whether fd is on the wire after every fresh diversion failed: so the provider says, or,
+     * where it cannot tell (fd closed by a destroying {@code dup2}, or the query failed), a second
+     * rollback put it there. Otherwise fd is off the wire, and P serves.
+     */
+    private boolean backOnTheWire() {
+        try {
+            return platform.sameFile(fd, privateFd);
+        } catch (DescriptorException | RuntimeException e) {
+            return putWireBack("after a second rollback") == null;
+        }
     }
 
     /** Whether fd may still refer to the wire that P holds: true unless the provider says it does not. */
