@@ -3,30 +3,30 @@ package io.mcpwire.platform.posix;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import io.mcpwire.platform.posix.jna.LibC;
-import io.mcpwire.platform.posix.jna.PosixIo;
 import io.mcpwire.platform.rules.posix.CLibrary;
 import io.mcpwire.platform.rules.NativeMemory;
 
 /**
- * The C library through JNA: the claim's calls interface-mapped ({@link LibC}), the hot path's
- * direct-mapped ({@link PosixIo}), native memory as JNA's {@link Memory}. JNA keeps each
- * thread's {@code errno} after every call.
+ * The C library through JNA: every call direct-mapped ({@link LibC}), native memory as JNA's
+ * {@link Memory}. JNA keeps each thread's {@code errno} after every call.
  */
 final class JnaCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
 
-    private final LibC libc;
-
-    private JnaCLibrary(LibC libc) {
-        this.libc = libc;
+    private JnaCLibrary() {
     }
 
-    /** Loads the C library; throws what the load threw. */
+    /**
+     * Loads JNA (its native library from the per-user cache where it can, see
+     * {@link JnaDispatchCache}; no {@code ldconfig} run, see {@link LinuxLibraryPath}) and binds
+     * the C library; throws what the load threw.
+     */
     static JnaCLibrary load() throws ClassNotFoundException {
-        LibC libc = Native.load(com.sun.jna.Platform.C_LIBRARY_NAME, LibC.class);
-        // Initialize the direct-mapped class now, so a failure shows here and not on the first read.
-        Class.forName(PosixIo.class.getName(), true, PosixIo.class.getClassLoader());
-        return new JnaCLibrary(libc);
+        LinuxLibraryPath.setForJna();
+        JnaDispatchCache.initializeJna();
+        // Bind the C calls now, so that a failure shows here and not on the first call.
+        Class.forName(LibC.class.getName(), true, LibC.class.getClassLoader());
+        return new JnaCLibrary();
     }
 
     /** JNA's native memory. */
@@ -65,54 +65,54 @@ final class JnaCLibrary implements CLibrary {
 
     @Override
     public int fcntl(int fd, int cmd) {
-        return libc.fcntl(fd, cmd);
+        return LibC.fcntl(fd, cmd);
     }
 
     @Override
     public int fcntl(int fd, int cmd, int arg) {
-        return libc.fcntl(fd, cmd, arg);
+        return LibC.fcntl(fd, cmd, arg);
     }
 
     @Override
     public String fcntlPath(int fd, int cmd) {
         Memory buffer = new Memory(MAXPATHLEN);
         buffer.clear();
-        return libc.fcntl(fd, cmd, buffer) < 0 ? null : buffer.getString(0);
+        return LibC.fcntl(fd, cmd, buffer) < 0 ? null : buffer.getString(0);
     }
 
     @Override
     public int open(String path, int flags) {
-        return libc.open(path, flags);
+        return LibC.open(path, flags);
     }
 
     @Override
     public int open(String path, int flags, int mode) {
-        return libc.open(path, flags, mode);
+        return LibC.open(path, flags, mode);
     }
 
     @Override
     public int dup2(int source, int target) {
-        return libc.dup2(source, target);
+        return LibC.dup2(source, target);
     }
 
     @Override
     public int close(int fd) {
-        return libc.close(fd);
+        return LibC.close(fd);
     }
 
     @Override
     public int isatty(int fd) {
-        return libc.isatty(fd);
+        return LibC.isatty(fd);
     }
 
     @Override
     public int pipe(int[] fds) {
-        return libc.pipe(fds);
+        return LibC.pipe(fds);
     }
 
     @Override
     public String strerror(int errno) {
-        return libc.strerror(errno);
+        return LibC.strerror(errno);
     }
 
     @Override
@@ -127,16 +127,16 @@ final class JnaCLibrary implements CLibrary {
 
     @Override
     public long read(int fd, NativeMemory buffer, long count) {
-        return PosixIo.read(fd, of(buffer), count);
+        return LibC.read(fd, of(buffer), count);
     }
 
     @Override
     public long write(int fd, NativeMemory buffer, long offset, long count) {
-        return PosixIo.write(fd, of(buffer).share(offset), count);
+        return LibC.write(fd, of(buffer).share(offset), count);
     }
 
     @Override
     public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
-        return nfdsIsInt ? PosixIo.poll(of(fds), nfds, timeoutMillis) : PosixIo.poll(of(fds), (long) nfds, timeoutMillis);
+        return nfdsIsInt ? LibC.poll(of(fds), nfds, timeoutMillis) : LibC.poll(of(fds), (long) nfds, timeoutMillis);
     }
 }

@@ -1,6 +1,6 @@
 package io.mcpwire.platform.posix;
 
-import io.mcpwire.platform.posix.jna.PosixIo;
+import io.mcpwire.platform.posix.jna.LibC;
 import io.mcpwire.platform.test.kit.ClaimScenarios;
 import java.util.List;
 
@@ -16,9 +16,9 @@ class PosixClaimScenariosTest extends ClaimScenarios {
         return List.of("--enable-native-access=com.sun.jna");
     }
 
-    /** JNA's direct mapping makes {@code poll} a native method of {@code PosixIo}. */
+    /** JNA's direct mapping makes {@code poll} a native method of {@code LibC}. */
     @Override
     protected String blockedFrame() {
-        return PosixIo.class.getName() + "#poll";
+        return LibC.class.getName() + "#poll";
     }
 }
