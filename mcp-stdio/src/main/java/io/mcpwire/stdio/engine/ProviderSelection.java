@@ -14,10 +14,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
 /**
  * Chooses the platform provider for a claim: an explicit one wins; then
@@ -32,6 +32,13 @@ public final class ProviderSelection {
     private static final String OFF = PROPERTY + "=none";
     private static final AtomicBoolean WARNED = new AtomicBoolean();
     private static final AtomicBoolean REPORTED = new AtomicBoolean();
+    /** Highest priority first; a class, not a lambda (see {@link #choose}). */
+    private static final Comparator<PlatformDescriptors> BY_PRIORITY_DESCENDING = new Comparator<>() {
+        @Override
+        public int compare(PlatformDescriptors a, PlatformDescriptors b) {
+            return Integer.compare(b.priority(), a.priority());
+        }
+    };
     private static volatile List<PlatformDescriptors> loaded;
 
     private ProviderSelection() {
@@ -67,7 +74,8 @@ public final class ProviderSelection {
      * (unless {@code warn} is false).
      */
     public static Choice choose(Optional<PlatformDescriptors> explicit, Optional<String> named, boolean warn) {
-        Choice c = explicit.map(ProviderSelection::given).orElseGet(() -> pick(named.orElse("")));
+        // Loops, not streams or lambdas, on the claim's path: their first use costs a cold start.
+        Choice c = explicit.isPresent() ? given(explicit.get()) : pick(named.orElse(""));
         if (c instanceof None none && none.why().equals(OFF)) {
             LOG.log(Level.INFO, "stdio isolation is off: {0}", OFF);
         } else if (c instanceof None none && warn && WARNED.compareAndSet(false, true)) {
@@ -96,8 +104,8 @@ public final class ProviderSelection {
     }
 
     private static Choice given(PlatformDescriptors explicit) {
-        return unusable(explicit).<Choice>map(why -> new None("the provider given, " + explicit.name() + ", cannot be used: " + why))
-                .orElseGet(() -> new Chosen(explicit));
+        Optional<String> why = unusable(explicit);
+        return why.isPresent() ? new None("the provider given, " + explicit.name() + ", cannot be used: " + why.get()) : new Chosen(explicit);
     }
 
     /**
@@ -138,16 +146,20 @@ public final class ProviderSelection {
 
     /** One name may stand for one provider per OS (the FFM module's): the first of them that can be used. */
     private static Choice byName(String wanted, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
-        List<PlatformDescriptors> named = all.stream().filter(p -> p.name().equals(wanted)).collect(Collectors.toList());
-        if (named.isEmpty()) {
-            return new None(PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
-        }
-        for (PlatformDescriptors p : named) {
+        boolean found = false;
+        for (PlatformDescriptors p : all) {
+            if (!p.name().equals(wanted)) {
+                continue;
+            }
+            found = true;
             Optional<String> why = unusable(p);
             if (why.isEmpty()) {
                 return new Chosen(p);
             }
             passedOver.put(p, why.get());
+        }
+        if (!found) {
+            return new None(PROPERTY + "=" + wanted + " names no provider; found: " + names(all));
         }
         return new None(PROPERTY + "=" + wanted + " cannot be used: " + String.join("; ", new LinkedHashSet<>(passedOver.values())));
     }
@@ -157,8 +169,13 @@ public final class ProviderSelection {
      * provider's native library (JNA's, behind the FFM provider) is never loaded for nothing.
      */
     private static Choice byPriority(List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
-        List<PlatformDescriptors> ranked = all.stream().filter(p -> p.priority() >= 0)
-                .sorted(Comparator.comparingInt(PlatformDescriptors::priority).reversed()).toList();
+        List<PlatformDescriptors> ranked = new ArrayList<>();
+        for (PlatformDescriptors p : all) {
+            if (p.priority() >= 0) {
+                ranked.add(p);
+            }
+        }
+        ranked.sort(BY_PRIORITY_DESCENDING);
         for (PlatformDescriptors p : ranked) {
             Optional<String> why = unusable(p);
             if (why.isEmpty()) {
@@ -166,10 +183,14 @@ public final class ProviderSelection {
             }
             passedOver.put(p, why.get());
         }
-        return new None(all.isEmpty()
-                ? "no platform provider is on the path (add platform-posix or platform-windows)"
-                : "no platform provider can run here: " + passedOver.entrySet().stream()
-                        .map(e -> e.getKey().name() + ": " + e.getValue()).collect(Collectors.joining("; ")));
+        if (all.isEmpty()) {
+            return new None("no platform provider is on the path (add platform-posix or platform-windows)");
+        }
+        List<String> reasons = new ArrayList<>();
+        for (Map.Entry<PlatformDescriptors, String> e : passedOver.entrySet()) {
+            reasons.add(e.getKey().name() + ": " + e.getValue());
+        }
+        return new None("no platform provider can run here: " + String.join("; ", reasons));
     }
 
     /**
@@ -179,8 +200,14 @@ public final class ProviderSelection {
      */
     private static void report(Choice choice, List<PlatformDescriptors> all, Map<PlatformDescriptors, String> passedOver) {
         if (choice instanceof Chosen chosen && REPORTED.compareAndSet(false, true)) {
-            boolean notable = passedOver.keySet().stream().anyMatch(p -> !forAnotherSystem(p));
-            LOG.log(notable ? Level.INFO : Level.DEBUG, bindingReport(chosen.platform(), all, passedOver));
+            boolean notable = false;
+            for (PlatformDescriptors p : passedOver.keySet()) {
+                notable |= !forAnotherSystem(p);
+            }
+            Level level = notable ? Level.INFO : Level.DEBUG;
+            if (LOG.isLoggable(level)) {
+                LOG.log(level, bindingReport(chosen.platform(), all, passedOver));
+            }
         }
     }
 
@@ -218,7 +245,11 @@ public final class ProviderSelection {
     }
 
     private static String names(List<PlatformDescriptors> all) {
-        return all.isEmpty() ? "none" : all.stream().map(PlatformDescriptors::name).distinct().collect(Collectors.joining(", "));
+        Set<String> names = new LinkedHashSet<>();
+        for (PlatformDescriptors p : all) {
+            names.add(p.name());
+        }
+        return names.isEmpty() ? "none" : String.join(", ", names);
     }
 
     /**
