@@ -6,8 +6,8 @@ import java.io.OutputStream;
 
 /**
  * Streams the caller passed in, served as given: nothing is claimed, nothing is closed. They may
- * buffer, so every write is flushed. A read blocked on them cannot be woken, but the join that
- * closing allows it is worth having: such streams usually end with their input.
+ * buffer, so every write is flushed. A read blocked on them cannot be woken: closing the
+ * transport does not wait for it (it is a daemon, left behind until the caller's stream ends).
  *
  * @param input  what the client sends
  * @param output what reaches the client
@@ -21,7 +21,7 @@ public record CallerStreams(InputStream input, OutputStream output) implements W
 
     @Override
     public boolean wake() {
-        return true; // the caller's streams are theirs to close; their reader is given the join time
+        return false; // the caller's streams are theirs to close: nothing here can unblock a read on them
     }
 
     @Override

@@ -124,11 +124,6 @@ public final class Connection {
         return l != null && l.dispatchedAny();
     }
 
-    /** The connection's lifecycle. */
-    public Lifecycle lifecycle() {
-        return lifecycle;
-    }
-
     /**
      * Starts the threads, the writer, the reader, the dispatcher, then the host watch, with
      * {@code listener} told of every message.

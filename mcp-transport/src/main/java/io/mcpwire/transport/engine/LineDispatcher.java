@@ -83,11 +83,6 @@ public final class LineDispatcher {
         return dispatchedAny;
     }
 
-    /** The largest the line buffer has grown, in bytes. */
-    public int peakBufferBytes() {
-        return framer.peakBufferBytes();
-    }
-
     /**
      * Dispatches every line of the input until it ends; once the transport stops, what the input
      * still yields (what was already taken from the client) is only counted ({@link #abandoned()}).
