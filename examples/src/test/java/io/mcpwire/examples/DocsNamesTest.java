@@ -86,6 +86,64 @@ class DocsNamesTest {
     }
 
     /**
+     * Every type the javadoc of the main sources names ({@code {@code Type}}, {@code {@link Type#member}})
+     * exists, and so does every member it names on one of mcpwire's types: javadoc that still names
+     * a class after it was renamed or removed fails here (the javadoc tool checks links, not code
+     * spans). A name is mcpwire's, the JDK's, or one of the other software's names listed.
+     */
+    @Test
+    void everyNameTheJavadocGivesExists() throws IOException {
+        Map<String, List<String>> sources = declaredTypes();
+        Pattern comment = Pattern.compile("(?s)/\\*\\*(.*?)\\*/");
+        Pattern tag = Pattern.compile("\\{@(?:code|link|linkplain)\\s+([^}\\s]+)");
+        List<String> missing = new ArrayList<>();
+        Set<String> checked = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            for (Path f : (Iterable<Path>) files.filter(DocsNamesTest::mainJavaSource)::iterator) {
+                Matcher javadoc = comment.matcher(Files.readString(f, StandardCharsets.UTF_8));
+                while (javadoc.find()) {
+                    Matcher named = tag.matcher(javadoc.group(1));
+                    while (named.find()) {
+                        String name = named.group(1).replaceFirst("\\(.*", "").replaceFirst("^(?:[a-z][a-z0-9_]*\\.)+", "");
+                        Matcher m = NAME.matcher(name);
+                        if (!m.matches()) {
+                            continue;
+                        }
+                        checked.add(name);
+                        String type = m.group(1);
+                        String member = m.group(2);
+                        List<String> declaring = sources.get(type);
+                        if (declaring == null) {
+                            if (!OTHERS.contains(type) && !JAVADOC_OTHERS.contains(type) && !inTheJdk(type)) {
+                                missing.add(ROOT.relativize(f) + ": " + name + ": no type " + type);
+                            }
+                        } else if (member != null && declaring.stream().noneMatch(t -> t.matches("(?s).*\\b" + member + "\\b.*"))) {
+                            missing.add(ROOT.relativize(f) + ": " + name + ": " + type + " has no " + member);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(checked.size() > 100, "checked the javadoc's names: " + checked.size());
+        assertEquals(List.of(), missing, "named in javadoc, found nowhere");
+    }
+
+    /** Other software's names the javadoc cites, beyond those the docs cite. */
+    private static final Set<String> JAVADOC_OTHERS = Set.of(
+            // Win32 and the NT kernel
+            "GetLastError", "NtQueryInformationFile", "JobObjectExtendedLimitInformation",
+            // a verb of the fake's Windows scripts (platform-test, interop/wine/replay.c)
+            "SetHandleProtect",
+            // JUnit, the JDK's foreign function API (22 and newer), Quarkus and Quarkus MCP
+            "EnabledOnOs", "MemorySegment", "LogHandlerBuildItem", "StdioMcpMessageHandler",
+            // the official MCP Java SDK 2.2, and the 2026-07-28 schema
+            "JsonRpc", "McpJsonDefaults", "McpJsonMapper", "CacheableResult");
+
+    private static boolean mainJavaSource(Path p) {
+        return sourceFile(p) && p.toString().replace('\\', '/').contains("/src/main/java/") && p.toString().endsWith(".java");
+    }
+
+    /**
      * Every state the docs quote (a name in capitals, {@code DIVERTED}, {@code KEPT_DIVERTED},
      * {@code DRAINING}) is declared in the code, an enum constant or a constant, and every thread name ({@code mcpwire-stdio-reader})
      * is a string in them or an artifact of the build: a state or thread renamed in the code, and not
