@@ -8,10 +8,11 @@ import java.util.regex.Pattern;
 /**
  * What becomes of the processes the server started when it stops serving (its claim is released:
  * end of input, the host's exit, a close, SIGTERM). Chosen with {@code mcpwire.children}, and the
- * grace before a forcible end with {@code mcpwire.children-grace} (see {@link McpwireSettings});
+ * grace before a forcible end with {@code mcpwire.children-grace} (see {@code McpwireSettings});
  * see {@code docs/hosts.md}, "What ends when".
  */
 public enum Children {
+
     /**
      * Ended: every process the JVM started that still runs, and their descendants, are asked to end
      * ({@link ProcessHandle#destroy()}), then ended forcibly once the grace has passed. A process
@@ -20,6 +21,11 @@ public enum Children {
     END,
     /** Left running. */
     LEAVE;
+
+    /** The setting that chooses it: {@value}. */
+    public static final String SETTING = "mcpwire.children";
+    /** The setting of the grace before a forcible end: {@value}. */
+    public static final String GRACE_SETTING = "mcpwire.children-grace";
 
     /** The longest grace a child is given between the request to end and the forcible end. */
     public static final Duration MAX_GRACE = Duration.ofSeconds(2);
@@ -35,7 +41,7 @@ public enum Children {
         return switch (setting.trim().toLowerCase(Locale.ROOT)) {
             case "", "end" -> END;
             case "leave" -> LEAVE;
-            default -> throw new IllegalArgumentException(McpwireSettings.CHILDREN + "=" + setting.trim()
+            default -> throw new IllegalArgumentException(SETTING + "=" + setting.trim()
                     + ": expected end or leave");
         };
     }
@@ -66,7 +72,7 @@ public enum Children {
     }
 
     private static IllegalArgumentException invalidGrace(String setting) {
-        return new IllegalArgumentException(McpwireSettings.CHILDREN_GRACE + "=" + setting
+        return new IllegalArgumentException(GRACE_SETTING + "=" + setting
                 + ": expected a duration from 0 to 2s, such as 500ms, 2s or PT1.5S");
     }
 }

@@ -5,9 +5,10 @@ import java.util.Locale;
 /**
  * Which processes a stdio session ends with, while its stdin may stay open (another process holds
  * its write end, so end of input never comes). Chosen with {@code mcpwire.host-watch} (see
- * {@link McpwireSettings}); see {@code docs/transport.md}, "Shutdown".
+ * {@code McpwireSettings}); see {@code docs/transport.md}, "Shutdown".
  */
 public enum HostWatch {
+
     /**
      * The host: the parent, or, when the parent is a wrapper that waits for this process
      * ({@code sh -c}, a shell running a script, {@code cmd /c}, a {@code .cmd} launcher) and passes
@@ -22,6 +23,9 @@ public enum HostWatch {
     /** None: only end of input, a failure or a close ends the session. */
     OFF;
 
+    /** The setting that chooses it: {@value}. */
+    public static final String SETTING = "mcpwire.host-watch";
+
     /**
      * What a setting says: {@code ancestors} (or blank), {@code parent}, {@code off}, in any case;
      * {@code true} and {@code false}, the switch's older values, mean {@code ancestors} and {@code off}.
@@ -33,7 +37,7 @@ public enum HostWatch {
             case "", "ancestors", "true" -> ANCESTORS;
             case "parent" -> PARENT;
             case "off", "false" -> OFF;
-            default -> throw new IllegalArgumentException(McpwireSettings.HOST_WATCH + "=" + setting.trim()
+            default -> throw new IllegalArgumentException(SETTING + "=" + setting.trim()
                     + ": expected ancestors, parent or off");
         };
     }

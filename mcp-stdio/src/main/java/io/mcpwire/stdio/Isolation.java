@@ -3,9 +3,10 @@ package io.mcpwire.stdio;
 /**
  * Whether a claim that cannot isolate the wire may serve it in place. Chosen with
  * {@link StdioClaim.Builder#isolation} or {@code mcpwire.isolation=preferred|required} (see
- * {@link McpwireSettings}).
+ * {@code McpwireSettings}).
  */
 public enum Isolation {
+
     /**
      * Isolate when possible; otherwise serve the streams in place and log why (the default): the
      * server works, unprotected from stray output.
@@ -17,6 +18,9 @@ public enum Isolation {
      */
     REQUIRED;
 
+    /** The setting that chooses it: {@value}. */
+    public static final String SETTING = "mcpwire.isolation";
+
     /**
      * What a setting says: {@code preferred} (or blank) or {@code required}, in any case.
      *
@@ -26,7 +30,7 @@ public enum Isolation {
         return switch (setting.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "", "preferred" -> PREFERRED;
             case "required" -> REQUIRED;
-            default -> throw new IllegalArgumentException(McpwireSettings.ISOLATION + "=" + setting.trim()
+            default -> throw new IllegalArgumentException(SETTING + "=" + setting.trim()
                     + ": expected preferred or required");
         };
     }

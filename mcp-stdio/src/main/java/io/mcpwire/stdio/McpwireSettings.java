@@ -47,17 +47,17 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
     /** {@code mcpwire.platform}. */
     public static final String PLATFORM = "mcpwire.platform";
     /** {@code mcpwire.isolation}. */
-    public static final String ISOLATION = "mcpwire.isolation";
+    public static final String ISOLATION = Isolation.SETTING;
     /** {@code mcpwire.stray-output}. */
     public static final String STRAY_OUTPUT = "mcpwire.stray-output";
     /** {@code mcpwire.stderr}. */
-    public static final String STDERR = "mcpwire.stderr";
+    public static final String STDERR = StderrPolicy.SETTING;
     /** {@code mcpwire.host-watch}. */
-    public static final String HOST_WATCH = "mcpwire.host-watch";
+    public static final String HOST_WATCH = HostWatch.SETTING;
     /** {@code mcpwire.children}. */
-    public static final String CHILDREN = "mcpwire.children";
+    public static final String CHILDREN = Children.SETTING;
     /** {@code mcpwire.children-grace}. */
-    public static final String CHILDREN_GRACE = "mcpwire.children-grace";
+    public static final String CHILDREN_GRACE = Children.GRACE_SETTING;
 
     /** Validates the members. */
     public McpwireSettings {

@@ -5,11 +5,12 @@ import java.util.Locale;
 /**
  * Whether the process's own stderr (the server's logging, {@code System.err}) goes through the
  * claim's stray-output drain while claimed, as what is diverted from stdout always does. Chosen with
- * {@link StdioClaim.Builder#stderr} or {@code mcpwire.stderr=guarded|direct} (see {@link McpwireSettings}). Only a stderr
+ * {@link StdioClaim.Builder#stderr} or {@code mcpwire.stderr=guarded|direct} (see {@code McpwireSettings}). Only a stderr
  * that can stall (a pipe or a socket, which block their writer once full and unread) is ever
  * guarded; see {@code docs/claim.md}, "Stray output never blocks".
  */
 public enum StderrPolicy {
+
     /**
      * fd 2 writes into the drain too, so that a host that never reads stderr cannot block a thread
      * that logs (the default). What the drain holds when the process dies abruptly is lost: at most
@@ -22,6 +23,9 @@ public enum StderrPolicy {
      */
     DIRECT;
 
+    /** The setting that chooses it: {@value}. */
+    public static final String SETTING = "mcpwire.stderr";
+
     /**
      * What a setting says: {@code guarded} (or blank) or {@code direct}, in any case.
      *
@@ -32,7 +36,7 @@ public enum StderrPolicy {
         return switch (value) {
             case "", "guarded" -> GUARDED;
             case "direct" -> DIRECT;
-            default -> throw new IllegalArgumentException(McpwireSettings.STDERR + "=" + setting.trim() + ": expected guarded or direct");
+            default -> throw new IllegalArgumentException(SETTING + "=" + setting.trim() + ": expected guarded or direct");
         };
     }
 }

@@ -7,7 +7,7 @@ import java.util.Objects;
  * Where stray output goes while the standard streams are claimed: what anything but the
  * transport writes to fd 1 (and to fd 2, when fd 2 is the wire, as after {@code 2>&1}). Chosen with
  * {@link StdioClaim.Builder#strayOutput} or {@code mcpwire.stray-output=stderr|null|PATH} (see
- * {@link McpwireSettings}).
+ * {@code McpwireSettings}).
  */
 public sealed interface StrayOutput {
 

@@ -1,32 +1,25 @@
 package io.mcpwire.stdio.engine;
 
-import static io.mcpwire.stdio.engine.ClaimLog.LOG;
-
 import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
-import io.mcpwire.stdio.StrayOutput;
-import java.lang.System.Logger.Level;
 import java.util.Optional;
 
 /**
- * Whether the parent gave each standard descriptor, and where fd 0 and fd 1 are diverted (see
- * {@code docs/claim.md}, "Terms"): fd 0 to the null device; fd 1 to the stray-output target, which
- * is stderr when {@link StandardError} takes it (fd 2's own diversion is {@link StandardError}'s).
- * Every question is asked once, before any descriptor moves; a descriptor that cannot be examined
- * is taken on the safe side.
+ * Whether the parent gave each standard descriptor, and fd 0's diversion, the null device (see
+ * {@code docs/claim.md}, "Terms"; fd 1's and fd 2's are the stray-output route's). Every question
+ * is asked once, before any descriptor moves; a descriptor that cannot be examined is taken on
+ * the safe side.
  */
 public final class Diversions {
 
     private final PlatformDescriptors platform;
-    private final StrayOutput stray;
     private final Absence[] absences = new Absence[3];
     private final boolean[] asked = new boolean[3];
 
     /** Diversions on {@code platform}. */
-    public Diversions(PlatformDescriptors platform, StrayOutput stray) {
+    public Diversions(PlatformDescriptors platform) {
         this.platform = platform;
-        this.stray = stray;
     }
 
     /**
@@ -71,31 +64,5 @@ public final class Diversions {
     /** fd 0's diversion: the null device. */
     public int openStdinDiversion() throws DescriptorException {
         return platform.openNullDevice(Access.READ);
-    }
-
-    /** fd 1's diversion: the stray-output target, stderr when {@code stderr} takes it, else the null device. */
-    public int openStdoutDiversion(StandardError stderr) throws DescriptorException {
-        if (stray instanceof StrayOutput.AppendTo file) {
-            return appendOrNull(platform, file);
-        }
-        if (stderr.takesStrayOutput()) {
-            try {
-                return stderr.openStrayTarget();
-            } catch (DescriptorException e) {
-                LOG.log(Level.DEBUG, "fd 2 could not be duplicated ({0}); diverting fd 1 to the null device", e.getMessage());
-            }
-        }
-        return platform.openNullDevice(Access.WRITE);
-    }
-
-    /** A descriptor appending to the user's stray-output file, else the null device. */
-    static int appendOrNull(PlatformDescriptors platform, StrayOutput.AppendTo target) throws DescriptorException {
-        try {
-            return platform.openAppend(target.file().toString());
-        } catch (DescriptorException e) {
-            LOG.log(Level.WARNING, "stray output cannot go to {0} ({1}); it goes to the null device",
-                    target.file(), e.getMessage());
-            return platform.openNullDevice(Access.WRITE);
-        }
     }
 }

@@ -12,7 +12,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.System.Logger.Level;
 import java.nio.charset.Charset;
-import java.util.Map;
+import java.util.Set;
 
 /**
  * The JVM's own standard streams, for providers whose JVM streams do not follow the descriptors
@@ -57,38 +57,32 @@ public final class JvmStreams {
     }
 
     /**
-     * Swaps the JVM's streams for the claimed descriptors ({@code claims}, by fd) that are
-     * diverted, where the JVM's streams do not follow the descriptors; elsewhere swaps nothing.
+     * Swaps the JVM's streams for the claimed descriptors that are {@code isolated} (off the wire,
+     * served from private duplicates), where the JVM's streams do not follow the descriptors;
+     * elsewhere swaps nothing.
      */
-    public static JvmStreams swapIfNeeded(PlatformDescriptors platform, Map<Integer, StreamClaim> claims) {
+    public static JvmStreams swapIfNeeded(PlatformDescriptors platform, Set<Integer> isolated) {
         JvmStreams swap = new JvmStreams(platform);
         if (platform.jvmStreamsFollowDescriptors()) {
             return swap;
         }
-        StreamClaim in = claims.get(PlatformDescriptors.STDIN);
-        StreamClaim out = claims.get(PlatformDescriptors.STDOUT);
-        StreamClaim err = claims.get(PlatformDescriptors.STDERR);
         // A stream that cannot be pointed at its diversion discards instead: the original holds a
         // handle that _dup2 closed, whose value a later handle may reuse, perhaps the wire's.
-        if (isolated(out)) {
+        if (isolated.contains(PlatformDescriptors.STDOUT)) {
             swap.divertedOut = swap.endpoint(PlatformDescriptors.STDOUT, "System.out (diverted fd 1)");
             swap.swappedOut = printStreamOrDiscard(swap.divertedOut, "stdout.encoding");
             System.setOut(swap.swappedOut);
         }
-        if (isolated(err)) {
+        if (isolated.contains(PlatformDescriptors.STDERR)) {
             swap.divertedErr = swap.endpoint(PlatformDescriptors.STDERR, "System.err (diverted fd 2)");
             swap.swappedErr = printStreamOrDiscard(swap.divertedErr, "stderr.encoding");
             System.setErr(swap.swappedErr);
         }
-        if (isolated(in)) {
+        if (isolated.contains(PlatformDescriptors.STDIN)) {
             swap.swappedIn = InputStream.nullInputStream();
             System.setIn(swap.swappedIn);
         }
         return swap;
-    }
-
-    private static boolean isolated(StreamClaim claim) {
-        return claim != null && claim.isolated();
     }
 
     /** Flushes the swapped streams into the diversions; call before the descriptors are restored. */

@@ -16,7 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
@@ -32,8 +34,8 @@ public final class ProviderClaim implements HeldClaim {
     private final Registrations registrations;
     /** By fd, in order: 0, 1, and 2 when it is the wire or guarded. */
     private final Map<Integer, StreamClaim> claims = new TreeMap<>();
-    /** fd 2: what it is, what the claim does with it, and the stray-output drain. */
-    private StandardError stderr;
+    /** Where stray output goes: fd 1's and fd 2's diversions, what the claim does with fd 2, and the drain. */
+    private StrayOutputRoute stray;
     /** What the transport reads and writes, for fd 0 and fd 1. */
     private final ServedStreams endpoints = new ServedStreams();
     private JvmStreams swap;
@@ -52,7 +54,7 @@ public final class ProviderClaim implements HeldClaim {
         this.children = request.children();
         this.registrations = new Registrations(platform.descriptorTable(), platform.name());
         this.swap = JvmStreams.none(platform);
-        this.stderr = StandardError.untouched(platform, request.stray());
+        this.stray = StrayOutputRoute.untouched(platform, request.stray());
         try {
             engage(request);
             if (isolation == Isolation.REQUIRED && !isIsolated()) {
@@ -75,18 +77,18 @@ public final class ProviderClaim implements HeldClaim {
             registrations.register(STDERR); // fd 2 goes with fd 1: it may be the wire too
         }
         // Every question about the descriptors is asked before any of them moves.
-        Diversions diversions = new Diversions(platform, request.stray());
+        Diversions diversions = new Diversions(platform);
         if (request.input()) {
             claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::openStdinDiversion));
             diversions.given(STDIN);
         }
         if (request.output()) {
-            claims.put(STDOUT, new StreamClaim(platform, STDOUT, () -> diversions.openStdoutDiversion(stderr)));
             if (diversions.given(STDOUT)) {
-                stderr = StandardError.examine(platform, request.stray(), request.stderr(), diversions.given(STDERR));
+                stray = StrayOutputRoute.examine(platform, request.stray(), request.stderr(), diversions.given(STDERR));
             }
-            if (stderr.role() != StandardError.Role.LEFT_ALONE) {
-                claims.put(STDERR, new StreamClaim(platform, STDERR, stderr::openDiversion)); // the wire (the fd 2 rule), or guarded
+            claims.put(STDOUT, new StreamClaim(platform, STDOUT, stray::openStdoutDiversion));
+            if (stray.role() != StrayOutputRoute.Role.LEFT_ALONE) {
+                claims.put(STDERR, new StreamClaim(platform, STDERR, stray::openStderrDiversion)); // the wire (the fd 2 rule), or guarded
             }
         }
         // Every private duplicate before any diversion: a diversion frees the descriptor's old
@@ -101,8 +103,14 @@ public final class ProviderClaim implements HeldClaim {
             }
         }
         duplicated.forEach(StreamClaim::divert);
-        stderr.diversionsOpen();
-        swap = JvmStreams.swapIfNeeded(platform, claims);
+        stray.diversionsOpen();
+        Set<Integer> isolated = new TreeSet<>();
+        for (StreamClaim claim : claims.values()) {
+            if (claim.isolated()) {
+                isolated.add(claim.fd());
+            }
+        }
+        swap = JvmStreams.swapIfNeeded(platform, isolated);
         for (StreamClaim claim : claims.values()) {
             if (claim.fd() != STDERR) {
                 endpoints.put(claim.fd(), endpoint(claim));
@@ -166,7 +174,7 @@ public final class ProviderClaim implements HeldClaim {
 
     @Override
     public boolean stderrIsWire() {
-        return stderr.role() == StandardError.Role.WIRE;
+        return stray.role() == StrayOutputRoute.Role.WIRE;
     }
 
     @Override
@@ -217,12 +225,12 @@ public final class ProviderClaim implements HeldClaim {
         boolean outIdle = shutEndpoint(STDOUT);
         swap.drain();
         boolean done = releaseStderr();
-        stderr.reportDropped();
+        stray.reportDropped();
         done &= release(STDOUT, outIdle);
         done &= release(STDIN, inIdle);
         swap.reattach();
         if (done) {
-            stderr.finishDrain();
+            stray.finishDrain();
         }
         // fd 2 was registered with fd 1; a descriptor whose restore failed (STUCK) or kept diverted (KEPT_DIVERTED) stays registered.
         registrations.releaseWhere(fd -> {
@@ -240,7 +248,7 @@ public final class ProviderClaim implements HeldClaim {
      * good. So it stays on the drain, claimed, and closing the claim again retries.
      */
     private boolean releaseStderr() {
-        if (stderr.mustStayOnDrain()) {
+        if (stray.mustStayOnDrain()) {
             return !claims.get(STDERR).keepDiverted("stderr is not being read: fd 2 stays on the stray-output drain, "
                     + "so that writing it cannot block the process; closing the claim again retries");
         }

@@ -9,16 +9,18 @@ import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.StderrPolicy;
 import io.mcpwire.stdio.StrayOutput;
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * fd 2, in one place: what it is, examined once before any descriptor moves; what the claim does
- * with it ({@link Role}); where stray output goes when it goes to stderr; and the stray-output
- * drain, owned from its start to its end (see {@code docs/claim.md}, "Stray output never blocks").
- * A stderr that cannot be examined is never a place for stray output; one of which it cannot be
- * told whether it is the wire is claimed as if it were. Threads: its claim's, one at a time.
+ * Where stray output goes, decided once, and fd 2 (see {@code docs/claim.md}, "Stray output never
+ * blocks"): built from the {@link StrayOutput} setting and what fd 2 is, examined once before any
+ * descriptor moves, it says what the claim does with fd 2 ({@link Role}), opens fd 1's and fd 2's
+ * diversions, and owns the stray-output drain from its start to its end. A stderr that cannot be
+ * examined is never a place for stray output; one of which it cannot be told whether it is the
+ * wire is claimed as if it were. Threads: its claim's, one at a time.
  */
-final class StandardError {
+final class StrayOutputRoute {
     /** How long the release waits for the drain to write what it holds. */
     private static final long DRAIN_FINISH_MILLIS = 1_000;
 
@@ -32,6 +34,16 @@ final class StandardError {
         GUARDED
     }
 
+    /** Where fd 1's stray output goes. */
+    private enum Destination {
+        /** The user's file ({@code mcpwire.stray-output=PATH}), or the null device when it cannot be opened. */
+        FILE,
+        /** stderr: through the drain when fd 2 can stall, else a duplicate of fd 2. */
+        STDERR,
+        /** The null device: asked for, or stderr is no place for it. */
+        NULL_DEVICE
+    }
+
     /** What fd 2 is, to stray output. */
     private enum Kind {
         /** A writable file apart from the wire (or a terminal shared with it): stray output may go there. */
@@ -43,17 +55,20 @@ final class StandardError {
     }
 
     private final PlatformDescriptors platform;
-    private final StrayOutput stray;
+    private final Destination destination;
+    /** The user's file, where the destination is {@link Destination#FILE}. */
+    private final Optional<Path> file;
     private final Kind kind;
     /** Whether fd 2 blocks its writer once full and unread: a pipe or a socket. */
     private final boolean canStall;
     private final Role role;
     private final Optional<StrayDrain> drain;
 
-    private StandardError(PlatformDescriptors platform, StrayOutput stray, Kind kind, boolean canStall, Role role,
-                          Optional<StrayDrain> drain) {
+    private StrayOutputRoute(PlatformDescriptors platform, StrayOutput stray, Kind kind, boolean canStall, Role role,
+                             Optional<StrayDrain> drain) {
         this.platform = platform;
-        this.stray = stray;
+        this.file = stray instanceof StrayOutput.AppendTo f ? Optional.of(f.file()) : Optional.empty();
+        this.destination = destination(stray, kind);
         this.kind = kind;
         this.canStall = canStall;
         this.role = role;
@@ -64,24 +79,33 @@ final class StandardError {
      * Examines fd 2 for a claim of stdout and decides what to do with it: the drain is started
      * here, before any descriptor moves, so that its descriptors take no value a diversion frees.
      *
-     * @param given whether the parent gave fd 2 (its origin; see {@link Diversions#given})
+     * @param given whether the parent gave fd 2 (its origin, which the claim's diversions tell)
      */
-    static StandardError examine(PlatformDescriptors platform, StrayOutput stray, StderrPolicy policy, boolean given) {
+    static StrayOutputRoute examine(PlatformDescriptors platform, StrayOutput stray, StderrPolicy policy, boolean given) {
         Optional<FileIdentity> identity = given ? identity(platform) : Optional.empty();
         boolean canStall = identity.map(i -> i.kind() == FileIdentity.Kind.PIPE || i.kind() == FileIdentity.Kind.SOCKET).orElse(false);
         Kind kind = given ? kind(platform, identity) : sharesTheWire(platform) ? Kind.WIRE : Kind.UNUSABLE;
         if (kind == Kind.WIRE) {
-            return new StandardError(platform, stray, kind, canStall, Role.WIRE, Optional.empty());
+            return new StrayOutputRoute(platform, stray, kind, canStall, Role.WIRE, Optional.empty());
         }
-        Optional<StrayDrain> drain = stray instanceof StrayOutput.Stderr && kind == Kind.SEPARATE && canStall
+        // The drain, only where stray output goes to a stderr that can stall.
+        Optional<StrayDrain> drain = destination(stray, kind) == Destination.STDERR && canStall
                 ? StrayDrain.start(platform) : Optional.empty();
         Role role = policy == StderrPolicy.GUARDED && drain.isPresent() ? Role.GUARDED : Role.LEFT_ALONE;
-        return new StandardError(platform, stray, kind, canStall, role, drain);
+        return new StrayOutputRoute(platform, stray, kind, canStall, role, drain);
+    }
+
+    /** Where fd 1's stray output goes: the one place the setting is read; every later choice follows it. */
+    private static Destination destination(StrayOutput stray, Kind kind) {
+        if (stray instanceof StrayOutput.AppendTo) {
+            return Destination.FILE;
+        }
+        return stray instanceof StrayOutput.Stderr && kind == Kind.SEPARATE ? Destination.STDERR : Destination.NULL_DEVICE;
     }
 
     /** A claim that leaves fd 2 alone and has no drain: stdout is not claimed, or not the parent's. */
-    static StandardError untouched(PlatformDescriptors platform, StrayOutput stray) {
-        return new StandardError(platform, stray, Kind.UNUSABLE, false, Role.LEFT_ALONE, Optional.empty());
+    static StrayOutputRoute untouched(PlatformDescriptors platform, StrayOutput stray) {
+        return new StrayOutputRoute(platform, stray, Kind.UNUSABLE, false, Role.LEFT_ALONE, Optional.empty());
     }
 
     /**
@@ -127,16 +151,25 @@ final class StandardError {
         return role;
     }
 
-    /** Whether stray output goes to stderr here: it is asked to, and fd 2 is a place for it. */
-    boolean takesStrayOutput() {
-        return stray instanceof StrayOutput.Stderr && kind == Kind.SEPARATE;
+    /** fd 1's diversion: the stray-output file, stderr (the drain's pipe where it can stall), or the null device. */
+    int openStdoutDiversion() throws DescriptorException {
+        switch (destination) {
+            case FILE:
+                return appendOrNull(file.orElseThrow());
+            case STDERR:
+                try {
+                    return openStderrTarget();
+                } catch (DescriptorException e) {
+                    LOG.log(Level.DEBUG, "fd 2 could not be duplicated ({0}); diverting fd 1 to the null device", e.getMessage());
+                }
+                return platform.openNullDevice(Access.WRITE);
+            default:
+                return platform.openNullDevice(Access.WRITE);
+        }
     }
 
-    /**
-     * A new descriptor on stderr for fd 1's stray output: the drain's pipe when stderr can stall,
-     * else a duplicate of fd 2. Only when {@link #takesStrayOutput()}.
-     */
-    int openStrayTarget() throws DescriptorException {
+    /** A new descriptor on stderr: the drain's pipe when there is one, else a duplicate of fd 2. */
+    private int openStderrTarget() throws DescriptorException {
         if (drain.isPresent()) {
             try {
                 return drain.get().openWriteEnd();
@@ -148,14 +181,22 @@ final class StandardError {
     }
 
     /** fd 2's own diversion, when it is claimed: the drain's pipe when guarded; as the wire, the stray-output file, else the null device. */
-    int openDiversion() throws DescriptorException {
+    int openStderrDiversion() throws DescriptorException {
         if (role == Role.GUARDED) {
             return drain.orElseThrow().openWriteEnd();
         }
-        if (stray instanceof StrayOutput.AppendTo file) {
-            return Diversions.appendOrNull(platform, file);
+        return file.isPresent() ? appendOrNull(file.get()) : platform.openNullDevice(Access.WRITE);
+    }
+
+    /** A descriptor appending to the user's stray-output file, else the null device. */
+    private int appendOrNull(Path target) throws DescriptorException {
+        try {
+            return platform.openAppend(target.toString());
+        } catch (DescriptorException e) {
+            LOG.log(Level.WARNING, "stray output cannot go to {0} ({1}); it goes to the null device",
+                    target, e.getMessage());
+            return platform.openNullDevice(Access.WRITE);
         }
-        return platform.openNullDevice(Access.WRITE);
     }
 
     /** Every diversion is open: the drain closes its own write end, so that it sees the end once the claim lets go (see {@link StrayDrain#sealWriteEnd}). */
@@ -186,6 +227,6 @@ final class StandardError {
 
     @Override
     public String toString() {
-        return "fd 2 " + kind + (canStall ? " (can stall)" : "") + ", " + role + (drain.isPresent() ? ", drained" : "");
+        return "stray output to " + destination + ", fd 2 " + kind + (canStall ? " (can stall)" : "") + ", " + role + (drain.isPresent() ? ", drained" : "");
     }
 }
