@@ -17,7 +17,10 @@ record Pair(String title, String baseline, String candidate) {
                     "official-modern", "official-modern-bridge"),
             new Pair("Kotlin SDK 0.16: own transport -> McpwireStdio.transport()", "kotlin", "kotlin-mcpwire"),
             new Pair("Spring AI 2.0.1: own transport -> mcpwire's starter", "spring", "spring-mcpwire"),
-            new Pair("Quarkus MCP 1.10.1: own transport -> mcpwire-quarkus", "quarkus", "quarkus-mcpwire"));
+            new Pair("Quarkus MCP 1.10.1: own transport -> mcpwire-quarkus", "quarkus", "quarkus-mcpwire"),
+            new Pair("Kotlin SDK 0.16 on JDK 25: own transport -> McpwireStdio.transport(), FFM provider", "kotlin-25", "kotlin-mcpwire-25"),
+            new Pair("official SDK 2.2 legacy server, immediate mode, on JDK 25: own transport -> bridge, FFM provider",
+                    "official-imm-25", "official-imm-bridge-25"));
 
     /**
      * What the transport costs: mcpwire's demo server against the tuned floor, a loop with no

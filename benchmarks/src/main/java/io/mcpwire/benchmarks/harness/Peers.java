@@ -102,7 +102,37 @@ final class Peers {
             all.add(new Peer("mcpwire-25", Kind.STRIPPED, Era.LEGACY,
                     new Launch.Jvm(jdk25.get(), List.of("@" + withoutAid(args25, "mcpwire-25"))),
                     "the demo server on JDK 25: the FFM provider, the serial collector"));
+            all.addAll(jdk25Pairs(jdk25.get(), sdk, bridged));
         }
+        return all;
+    }
+
+    /**
+     * The JDK 25 pairs: the Kotlin server and the official SDK's legacy server in immediate mode,
+     * each side on JDK 25 with the FFM provider on its class path (which mcpwire's side binds; the
+     * SDK's own never loads it) and native access on, the harness' ahead-of-time cache for both.
+     */
+    private List<Peer> jdk25Pairs(Jdk jdk25, String sdk, String bridged) throws IOException {
+        String ffm = jar(root.resolve("platform-ffm/target"), "-SNAPSHOT.jar").toString();
+        String kotlinJar = root.resolve("examples/kotlin-server/target/sdk-0.16/kotlin-server.jar") + File.pathSeparator + ffm;
+        List<String> kotlin = List.of("--enable-native-access=ALL-UNNAMED", "-Dkotlin-logging.logStartupMessage=false",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", kotlinJar, "io.mcpwire.examples.kotlin.KotlinServerKt");
+        String peers = "io.mcpwire.benchmarks.peers.";
+        return List.of(
+                new Peer("kotlin-25", Kind.REALISTIC, Era.LEGACY, new Launch.Jvm(jdk25, concat(kotlin, "--sdk-transport")),
+                        "kotlin on JDK 25"),
+                new Peer("kotlin-mcpwire-25", Kind.REALISTIC, Era.LEGACY, new Launch.Jvm(jdk25, kotlin),
+                        "kotlin-mcpwire on JDK 25, the FFM provider"),
+                new Peer("official-imm-25", Kind.REALISTIC, Era.LEGACY, new Launch.Jvm(jdk25, List.of("--enable-native-access=ALL-UNNAMED",
+                        "-cp", sdk + File.pathSeparator + ffm, peers + "OfficialSdkServer", "--immediate")), "official-imm on JDK 25"),
+                new Peer("official-imm-bridge-25", Kind.REALISTIC, Era.LEGACY, new Launch.Jvm(jdk25, List.of("--enable-native-access=ALL-UNNAMED",
+                        "-cp", bridged + File.pathSeparator + ffm, peers + "OfficialSdkBridgeServer", "--immediate")),
+                        "official-imm-bridge on JDK 25, the FFM provider"));
+    }
+
+    private static List<String> concat(List<String> head, String last) {
+        List<String> all = new ArrayList<>(head);
+        all.add(last);
         return all;
     }
 
