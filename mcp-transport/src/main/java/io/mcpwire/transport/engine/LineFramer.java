@@ -65,7 +65,7 @@ public final class LineFramer {
 
     /**
      * A framer for lines of at most {@code maxLineBytes} bytes; an oversized line's id is read only
-     * where a codec with {@code limits} would read it from the whole line.
+     * where a codec would read it from the whole line, and no deeper than {@code limits}' nesting depth.
      */
     public LineFramer(int maxLineBytes, JsonRpcCodec.Limits limits) {
         if (maxLineBytes < 1) {

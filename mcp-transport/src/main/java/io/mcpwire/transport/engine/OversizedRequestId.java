@@ -14,12 +14,14 @@ import tools.jackson.databind.json.JsonMapper;
  * counters, one bit per open object or array, and at most {@value #MAX_ID_BYTES} bytes of the id,
  * whatever the line's length.
  *
- * <p>An id is read only where the codec would read the same one from the whole line: the line is
- * UTF-8 and one JSON object, checked to its last byte with the codec's limits, it has a top-level
- * {@code "method"}, and its top-level {@code "id"} appears once. An {@code "id"} inside
- * {@code params} is not the request's. Where in doubt (a top-level member name written with
- * escapes) no id is read, and the line is answered with a null id, as JSON-RPC asks when none can
- * be read. Not thread-safe: the framer's reading thread.
+ * <p>An id is read only where a codec would read the same one from the whole line: the line is
+ * UTF-8 and one JSON object, checked to its last byte, it has a top-level {@code "method"}, and its
+ * top-level {@code "id"} appears once. An {@code "id"} inside {@code params} is not the request's.
+ * The codec's bounds on a string's, a number's or a name's length guard the memory of a line held
+ * whole; the scan holds none of it, so a long string (the usual reason a line is too long) does not
+ * cost the request its id. Past the codec's nesting depth, or where in doubt (a top-level member
+ * name written with escapes), no id is read, and the line is answered with a null id, as JSON-RPC
+ * asks when none can be read. Not thread-safe: the framer's reading thread.
  */
 final class OversizedRequestId {
     /** The longest id kept, in bytes of JSON; a longer one is not read. */
@@ -60,7 +62,8 @@ final class OversizedRequestId {
     /** Where a number is in JSON's grammar. */
     private enum NumberAt { MINUS, ZERO, INTEGER, POINT, FRACTION, E, E_SIGN, EXPONENT }
 
-    private final JsonRpcCodec.Limits limits;
+    /** The codec's nesting limit: deeper, no id is read (the bits that track nesting stay bounded). */
+    private final int maxNestingDepth;
     private Expect expect = Expect.ROOT;
 
     // UTF-8: how many continuation bytes are owed, and the range the next one must be in.
@@ -74,7 +77,6 @@ final class OversizedRequestId {
     // The token being read.
     private boolean readingName;
     private int escape; // 0 outside an escape, 1 after the backslash, 2 to 5 in \\uXXXX's hex digits
-    private long tokenChars;
     private boolean nameEscaped;
     private NumberAt number;
     private byte[] literal;
@@ -95,14 +97,23 @@ final class OversizedRequestId {
         this(JsonRpcCodec.Limits.DEFAULT);
     }
 
-    /** A scanner that holds the line to the limits of the codec that would have decoded it. */
+    /** A scanner that reads no id past the nesting depth of the codec that would have decoded the line. */
     OversizedRequestId(JsonRpcCodec.Limits limits) {
-        this.limits = limits;
+        this.maxNestingDepth = limits.maxNestingDepth();
     }
 
     /** Reads {@code bytes[from, to)}, the next bytes of the line. */
     void feed(byte[] bytes, int from, int to) {
         for (int i = from; i < to && expect != Expect.SPOILED; i++) {
+            if (expect == Expect.STRING && escape == 0 && utf8Owed == 0 && !capturing && !(readingName && depth == 1)) {
+                // Inside a long string, the bulk of a line too long to hold: plain ASCII needs no step.
+                while (i < to && plainInString(bytes[i])) {
+                    i++;
+                }
+                if (i == to) {
+                    break;
+                }
+            }
             byte b = bytes[i];
             if (!utf8(b)) {
                 spoil();
@@ -210,7 +221,6 @@ final class OversizedRequestId {
             readingName = false;
         } else if (b == '-' || (b >= '0' && b <= '9')) {
             startToken(Expect.NUMBER);
-            tokenChars = 1;
             number = b == '-' ? NumberAt.MINUS : b == '0' ? NumberAt.ZERO : NumberAt.INTEGER;
         } else if (b == 't' || b == 'f' || b == 'n') {
             startToken(Expect.LITERAL);
@@ -224,13 +234,12 @@ final class OversizedRequestId {
     private void startToken(Expect token) {
         expect = token;
         escape = 0;
-        tokenChars = 0;
     }
 
     private void open(boolean array) {
         depth++;
-        if (depth >= limits.maxNestingDepth()) {
-            spoil(); // at or past the codec's limit: its error carries no id
+        if (depth >= maxNestingDepth) {
+            spoil(); // at or past the codec's limit
             return;
         }
         arrays.set(depth, array);
@@ -280,11 +289,8 @@ final class OversizedRequestId {
         } else if (b == '\\') {
             escape = 1;
             nameEscaped |= readingName;
-            countChars(1);
         } else if ((b & 0xFF) < 0x20) {
             spoil(); // an unescaped control character
-        } else if ((b & 0xC0) != 0x80) {
-            countChars((b & 0xF8) == 0xF0 ? 2 : 1); // a code point above U+FFFF takes two chars
         }
     }
 
@@ -327,13 +333,6 @@ final class OversizedRequestId {
         }
     }
 
-    private void countChars(int chars) {
-        tokenChars += chars;
-        if (tokenChars > (readingName ? limits.maxNameLength() : limits.maxStringLength())) {
-            spoil();
-        }
-    }
-
     /**
      * Whether {@code b} goes on the number. A byte that cannot is the next token's when the number
      * is whole there ({@code 0}, {@code 12}, {@code 1.5}, {@code 1e3}); otherwise the line is no JSON.
@@ -360,9 +359,6 @@ final class OversizedRequestId {
         }
         number = next;
         keep(b);
-        if (++tokenChars > limits.maxNumberLength()) {
-            spoil();
-        }
         return true;
     }
 
@@ -417,6 +413,11 @@ final class OversizedRequestId {
             return false;
         }
         return true;
+    }
+
+    /** A byte that a string takes as it is: ASCII, not a control character, a quote or a backslash. */
+    private static boolean plainInString(byte b) {
+        return b >= 0x20 && b != '"' && b != '\\';
     }
 
     private static boolean hexDigit(byte b) {

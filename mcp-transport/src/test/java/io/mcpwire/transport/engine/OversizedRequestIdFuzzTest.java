@@ -15,10 +15,16 @@ import java.util.Optional;
 
 /**
  * The id an oversized line is answered with, read as its bytes stream past, against the codec:
- * never an id the codec would not read from the whole line, and the same however the line is cut.
+ * never an id the codec (its lengths unbounded) would not read from the whole line, and the same
+ * however the line is cut.
  */
 class OversizedRequestIdFuzzTest {
-    private static final JsonRpcCodec CODEC = JsonRpcCodec.standard();
+    /**
+     * The codec without bounds on lengths: those guard the memory of a line held whole, which the
+     * scan never holds, so a long string must not cost a request its id; the depth stays the standard's.
+     */
+    private static final JsonRpcCodec CODEC = new JsonRpcCodec(new JsonRpcCodec.Limits(
+            JsonRpcCodec.Limits.DEFAULT.maxNestingDepth(), Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE));
 
     @DictionaryEntries({"\"jsonrpc\":\"2.0\"", "\"method\":", "\"id\":", "\"params\":", "\"result\":", "{\"id\":",
         "\\\"", "\\\\", "9223372036854775808", "1.5", "null", "true"})

@@ -80,6 +80,20 @@ class OversizedRequestIdTest {
                 scan("{\"method\":\"m\",\"params\":[1.5e-3,-0,true,null,{}],\"id\":\"\u00e9\ud83d\ude00\"}", 1), "JSON in full");
     }
 
+    /**
+     * A string, a number or a name longer than the codec's bounds (the usual reason a line is too
+     * long) does not cost the request its id, wherever the id stands; nesting past the codec's depth does.
+     */
+    @Example
+    void lengthsDoNotCostTheIdButDepthDoes() {
+        JsonRpcCodec.Limits small = new JsonRpcCodec.Limits(4, 10, 5, 10);
+        String longText = "\"" + "b".repeat(1000) + "\"";
+        assertEquals(Optional.of(RequestId.of(9)), scan(small, "{\"method\":\"m\",\"params\":{\"t\":" + longText
+                + ",\"" + "n".repeat(50) + "\":12345678901234},\"id\":9}"));
+        assertEquals(Optional.of(RequestId.of(9)), scan(small, "{\"id\":9,\"method\":\"m\",\"params\":[[1]]}"));
+        assertEquals(Optional.empty(), scan(small, "{\"id\":9,\"method\":\"m\",\"params\":[[[1]]]}"));
+    }
+
     /** For any request the codec reads, the scan finds the id the codec finds. */
     @Property(tries = 300)
     void onAnyRequestTheScanAgreesWithTheCodec(@ForAll("requests") String line, @ForAll @IntRange(min = 1, max = 64) int chunk) {
@@ -117,6 +131,13 @@ class OversizedRequestIdTest {
 
     private static Optional<RequestId> scan(String line, int chunk) {
         return scan(line.getBytes(StandardCharsets.UTF_8), chunk);
+    }
+
+    private static Optional<RequestId> scan(JsonRpcCodec.Limits limits, String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        OversizedRequestId scanner = new OversizedRequestId(limits);
+        scanner.feed(bytes, 0, bytes.length);
+        return scanner.id();
     }
 
     private static Optional<RequestId> scan(byte[] bytes, int chunk) {
