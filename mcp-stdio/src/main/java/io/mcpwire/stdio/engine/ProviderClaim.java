@@ -60,7 +60,6 @@ public final class ProviderClaim implements HeldClaim {
             if (isolation == Isolation.REQUIRED && !isIsolated()) {
                 throw new IsolationUnavailableException(reasons());
             }
-            children.tieTo(platform);
         } catch (RuntimeException | Error e) {
             abandon(); // a claim that fails half-way releases what it took
             throw e;
@@ -76,6 +75,9 @@ public final class ProviderClaim implements HeldClaim {
             registrations.register(STDOUT);
             registrations.register(STDERR); // fd 2 goes with fd 1: it may be the wire too
         }
+        // Before anything moves: the tie's handle (Windows) must not take a value that a move frees,
+        // such as one the JVM captured at start-up and hands to an inheritIO() child.
+        children.tieTo(platform);
         // Every question about the descriptors is asked before any of them moves.
         Diversions diversions = new Diversions(platform);
         if (request.input()) {
