@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -68,17 +69,8 @@ class DocsNamesTest {
                 if (!m.matches()) {
                     continue;
                 }
-                String type = m.group(1);
-                String member = m.group(2);
                 checked.add(span.group(1));
-                List<String> declaring = sources.get(type);
-                if (declaring == null) {
-                    if (!OTHERS.contains(type) && !inTheJdk(type)) {
-                        missing.add(ROOT.relativize(doc) + ": `" + span.group(1) + "`: no type " + type);
-                    }
-                } else if (member != null && declaring.stream().noneMatch(s -> s.matches("(?s).*\\b" + member + "\\b.*"))) {
-                    missing.add(ROOT.relativize(doc) + ": `" + span.group(1) + "`: " + type + " has no " + member);
-                }
+                unknown(m, sources, OTHERS).ifPresent(why -> missing.add(ROOT.relativize(doc) + ": `" + span.group(1) + "`: " + why));
             }
         }
         assertTrue(checked.size() > 50, "checked the docs' names: " + checked.size());
@@ -110,22 +102,30 @@ class DocsNamesTest {
                             continue;
                         }
                         checked.add(name);
-                        String type = m.group(1);
-                        String member = m.group(2);
-                        List<String> declaring = sources.get(type);
-                        if (declaring == null) {
-                            if (!OTHERS.contains(type) && !JAVADOC_OTHERS.contains(type) && !inTheJdk(type)) {
-                                missing.add(ROOT.relativize(f) + ": " + name + ": no type " + type);
-                            }
-                        } else if (member != null && declaring.stream().noneMatch(t -> t.matches("(?s).*\\b" + member + "\\b.*"))) {
-                            missing.add(ROOT.relativize(f) + ": " + name + ": " + type + " has no " + member);
-                        }
+                        unknown(m, sources, JAVADOC_OTHERS).ifPresent(why -> missing.add(ROOT.relativize(f) + ": " + name + ": " + why));
                     }
                 }
             }
         }
         assertTrue(checked.size() > 100, "checked the javadoc's names: " + checked.size());
         assertEquals(List.of(), missing, "named in javadoc, found nowhere");
+    }
+
+    /**
+     * Why a name ({@link #NAME}'s match) names nothing: no such type among mcpwire's, the JDK's,
+     * {@link #OTHERS} or {@code more}, or no such member on mcpwire's type; empty when it exists.
+     */
+    private static Optional<String> unknown(Matcher name, Map<String, List<String>> sources, Set<String> more) {
+        String type = name.group(1);
+        String member = name.group(2);
+        List<String> declaring = sources.get(type);
+        if (declaring == null) {
+            return OTHERS.contains(type) || more.contains(type) || inTheJdk(type) ? Optional.empty() : Optional.of("no type " + type);
+        }
+        if (member != null && declaring.stream().noneMatch(t -> t.matches("(?s).*\\b" + member + "\\b.*"))) {
+            return Optional.of(type + " has no " + member);
+        }
+        return Optional.empty();
     }
 
     /** Other software's names the javadoc cites, beyond those the docs cite. */

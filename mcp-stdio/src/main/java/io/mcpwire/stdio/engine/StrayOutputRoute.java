@@ -64,11 +64,11 @@ final class StrayOutputRoute {
     private final Role role;
     private final Optional<StrayDrain> drain;
 
-    private StrayOutputRoute(PlatformDescriptors platform, StrayOutput stray, Kind kind, boolean canStall, Role role,
-                             Optional<StrayDrain> drain) {
+    private StrayOutputRoute(PlatformDescriptors platform, StrayOutput stray, Destination destination, Kind kind,
+                             boolean canStall, Role role, Optional<StrayDrain> drain) {
         this.platform = platform;
         this.file = stray instanceof StrayOutput.AppendTo f ? Optional.of(f.file()) : Optional.empty();
-        this.destination = destination(stray, kind);
+        this.destination = destination;
         this.kind = kind;
         this.canStall = canStall;
         this.role = role;
@@ -85,14 +85,14 @@ final class StrayOutputRoute {
         Optional<FileIdentity> identity = given ? identity(platform) : Optional.empty();
         boolean canStall = identity.map(i -> i.kind() == FileIdentity.Kind.PIPE || i.kind() == FileIdentity.Kind.SOCKET).orElse(false);
         Kind kind = given ? kind(platform, identity) : sharesTheWire(platform) ? Kind.WIRE : Kind.UNUSABLE;
+        Destination destination = destination(stray, kind);
         if (kind == Kind.WIRE) {
-            return new StrayOutputRoute(platform, stray, kind, canStall, Role.WIRE, Optional.empty());
+            return new StrayOutputRoute(platform, stray, destination, kind, canStall, Role.WIRE, Optional.empty());
         }
         // The drain, only where stray output goes to a stderr that can stall.
-        Optional<StrayDrain> drain = destination(stray, kind) == Destination.STDERR && canStall
-                ? StrayDrain.start(platform) : Optional.empty();
+        Optional<StrayDrain> drain = destination == Destination.STDERR && canStall ? StrayDrain.start(platform) : Optional.empty();
         Role role = policy == StderrPolicy.GUARDED && drain.isPresent() ? Role.GUARDED : Role.LEFT_ALONE;
-        return new StrayOutputRoute(platform, stray, kind, canStall, role, drain);
+        return new StrayOutputRoute(platform, stray, destination, kind, canStall, role, drain);
     }
 
     /** Where fd 1's stray output goes: the one place the setting is read; every later choice follows it. */
@@ -105,7 +105,8 @@ final class StrayOutputRoute {
 
     /** A claim that leaves fd 2 alone and has no drain: stdout is not claimed, or not the parent's. */
     static StrayOutputRoute untouched(PlatformDescriptors platform, StrayOutput stray) {
-        return new StrayOutputRoute(platform, stray, Kind.UNUSABLE, false, Role.LEFT_ALONE, Optional.empty());
+        return new StrayOutputRoute(platform, stray, destination(stray, Kind.UNUSABLE), Kind.UNUSABLE, false, Role.LEFT_ALONE,
+                Optional.empty());
     }
 
     /**

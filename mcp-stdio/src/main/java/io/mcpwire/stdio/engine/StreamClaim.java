@@ -263,19 +263,26 @@ public final class StreamClaim {
      * rollback put it there. Otherwise fd is off the wire, and P serves.
      */
     private boolean backOnTheWire() {
-        try {
-            return platform.sameFile(fd, privateFd);
-        } catch (DescriptorException | RuntimeException e) {
-            return putWireBack("after a second rollback") == null;
-        }
+        return switch (whereIsFd()) {
+            case ON_THE_WIRE -> true;
+            case OFF_THE_WIRE -> false;
+            case UNKNOWN -> putWireBack("after a second rollback") == null;
+        };
     }
 
     /** Whether fd may still refer to the wire that P holds: true unless the provider says it does not. */
     private boolean mayStillBeOnWire() {
+        return whereIsFd() != FdPlace.OFF_THE_WIRE;
+    }
+
+    /** Where fd stands against the wire P holds, as the provider tells. */
+    private enum FdPlace { ON_THE_WIRE, OFF_THE_WIRE, UNKNOWN }
+
+    private FdPlace whereIsFd() {
         try {
-            return platform.sameFile(fd, privateFd);
+            return platform.sameFile(fd, privateFd) ? FdPlace.ON_THE_WIRE : FdPlace.OFF_THE_WIRE;
         } catch (DescriptorException | RuntimeException e) {
-            return true; // closed, or cannot be told (a faulty provider's throw too): divert afresh
+            return FdPlace.UNKNOWN; // closed, or cannot be told (a faulty provider's throw too)
         }
     }
 

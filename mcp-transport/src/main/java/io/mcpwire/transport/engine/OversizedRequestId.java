@@ -3,6 +3,7 @@ package io.mcpwire.transport.engine;
 import io.mcpwire.jsonrpc.JsonRpcCodec;
 import io.mcpwire.jsonrpc.RequestId;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -27,6 +28,8 @@ final class OversizedRequestId {
     /** The longest id kept, in bytes of JSON; a longer one is not read. */
     static final int MAX_ID_BYTES = 1024;
     private static final int MAX_KEY_BYTES = 8;
+    private static final byte[] ID = "id".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] METHOD = "method".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
@@ -85,6 +88,9 @@ final class OversizedRequestId {
     // The top-level members.
     private final byte[] keyBytes = new byte[MAX_KEY_BYTES];
     private int keyLength;        // -1 once the name is longer than any looked for
+    /** What the top-level member whose value comes next is, to the scan. */
+    private enum Member { OTHER, ID, METHOD }
+    private Member member = Member.OTHER;
     private boolean capturing;    // the value being read is the top-level "id"
     private final byte[] id = new byte[MAX_ID_BYTES];
     private int idLength;         // -1 once the id is longer than MAX_ID_BYTES, or no scalar
@@ -301,23 +307,28 @@ final class OversizedRequestId {
         }
         expect = Expect.COLON;
         if (depth == 1) {
+            member = key(ID) ? Member.ID : key(METHOD) ? Member.METHOD : Member.OTHER;
             if (nameEscaped) {
                 spoil(); // "i\u0064" is "id" to the codec: no guess at what a name written so means
-            } else if (keyLength == 2 && keyBytes[0] == 'i' && keyBytes[1] == 'd') {
+            } else if (member == Member.ID) {
                 if (sawId) {
                     spoil(); // a second "id": the codec refuses the line
                 }
                 sawId = true;
-                keyLength = -2; // marks "id" for the colon
             }
         }
     }
 
+    /** Whether the top-level name just read is {@code name}. */
+    private boolean key(byte[] name) {
+        return keyLength == name.length && Arrays.equals(keyBytes, 0, keyLength, name, 0, name.length);
+    }
+
     private void memberValueStarts() {
-        if (keyLength == -2) {
+        if (member == Member.ID) {
             capturing = true;
             idLength = 0;
-        } else if (keyLength == 6 && new String(keyBytes, 0, 6, StandardCharsets.US_ASCII).equals("method")) {
+        } else if (member == Member.METHOD) {
             hasMethod = true;
         }
     }

@@ -45,9 +45,9 @@ final class JnaDispatchCache {
 
     /** Initializes JNA's {@code Native}, from the cached copy of its native library where one is usable. */
     static void initializeJna() throws ClassNotFoundException {
-        Optional<Path> base = cacheBase();
-        Optional<Path> directory = System.getProperty(BOOT_PATH) == null && System.getProperty("jna.boot.library.name") == null
-                && base.isPresent() ? cachedCopy(base.get()) : Optional.empty();
+        boolean userChose = System.getProperty(BOOT_PATH) != null || System.getProperty("jna.boot.library.name") != null;
+        Optional<Path> base = userChose ? Optional.empty() : cacheBase();
+        Optional<Path> directory = base.isPresent() ? cachedCopy(base.get()) : Optional.empty();
         if (directory.isEmpty()) {
             initializeNative();
             return;

@@ -103,12 +103,14 @@ final class LinuxLibraryPath {
         }
         String prefix = name.substring(0, star);
         String suffix = name.substring(star + 1);
+        if (suffix.indexOf('*') >= 0) {
+            return List.of(); // one * only, as the loader's own configurations use
+        }
         List<Path> matches = new ArrayList<>();
         try (var entries = Files.newDirectoryStream(path.getParent())) {
             for (Path entry : entries) {
                 String n = entry.getFileName().toString();
-                if (n.length() >= prefix.length() + suffix.length() && n.startsWith(prefix) && n.endsWith(suffix)
-                        && suffix.indexOf('*') < 0) {
+                if (n.length() >= prefix.length() + suffix.length() && n.startsWith(prefix) && n.endsWith(suffix)) {
                     matches.add(entry);
                 }
             }
