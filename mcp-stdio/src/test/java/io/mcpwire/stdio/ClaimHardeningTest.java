@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.test.Call;
 import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.platform.test.Op;
@@ -24,6 +25,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.Optional;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -158,7 +160,7 @@ class ClaimHardeningTest {
 
     @Test
     void aProviderThatThrowsMidClaimTakesTheSafePathOfAnOsError() throws IOException {
-        FakeProcess fake = FakeProcess.withPipes();
+        FakeProcess fake = FakeProcess.builder().detachedJvmStreams().build();
         TableSnapshot before = fake.snapshot();
         PlatformDescriptors failing = throwingOn(fake, "rebindStandardHandle", 1);
         try (StdioClaim claim = StdioClaim.builder().platform(failing).acquire()) {
@@ -216,19 +218,27 @@ class ClaimHardeningTest {
     }
 
     /** The fake, except that the {@code nth} call of {@code method} throws an unchecked exception. */
+    /** {@code fake}, whose {@code nth} call of {@code method} (its standard-handle duties' too) throws. */
     private static PlatformDescriptors throwingOn(FakeProcess fake, String method, int nth) {
-        int[] seen = {0};
-        return (PlatformDescriptors) Proxy.newProxyInstance(ClaimHardeningTest.class.getClassLoader(),
-                new Class<?>[] {PlatformDescriptors.class}, (proxy, m, args) -> {
-                    if (m.getName().equals(method) && ++seen[0] == nth) {
-                        throw new IllegalStateException(method + " blew up");
-                    }
-                    try {
-                        return m.invoke(fake, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
+        return throwingOn(PlatformDescriptors.class, fake, method, nth, new int[1]);
+    }
+
+    private static <T> T throwingOn(Class<T> type, T target, String method, int nth, int[] seen) {
+        return type.cast(Proxy.newProxyInstance(ClaimHardeningTest.class.getClassLoader(), new Class<?>[] {type}, (proxy, m, args) -> {
+            if (m.getName().equals(method) && ++seen[0] == nth) {
+                throw new IllegalStateException(method + " blew up");
+            }
+            Object result;
+            try {
+                result = m.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            if (m.getName().equals("standardHandleDuties")) {
+                return ((Optional<?>) result).map(d -> throwingOn(StandardHandleDuties.class, (StandardHandleDuties) d, method, nth, seen));
+            }
+            return result;
+        }));
     }
 
     private static void withSystemOut(PrintStream replacement, Runnable body) {

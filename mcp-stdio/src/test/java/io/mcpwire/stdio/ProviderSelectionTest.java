@@ -97,6 +97,24 @@ class ProviderSelectionTest {
         }
     }
 
+    /**
+     * A provider whose JVM streams do not follow the descriptors and that offers no standard-handle
+     * duties (a Windows provider built for version 4, whose duties were methods of the SPI itself)
+     * is passed over, saying why; with the duties, it is used.
+     */
+    @Test
+    void aProviderThatOwesStandardHandleDutiesAndOffersNoneIsPassedOver() {
+        FakeProcess detached = FakeProcess.builder().detachedJvmStreams().build();
+        assertEquals(Optional.empty(), ProviderSelection.unusable(detached));
+        PlatformDescriptors noDuties = answering(detached, "standardHandleDuties", Optional::empty);
+        PlatformDescriptors versionFour = answering(noDuties, "spiVersion", () -> 4);
+        String why = ProviderSelection.unusable(versionFour).orElseThrow();
+        assertTrue(why.contains("do not follow the descriptors, yet it offers no standard-handle duties")
+                && why.contains("built for version 4"), why);
+        ProviderSelection.Choice c = ProviderSelection.choose(Optional.of(noDuties), McpwireSettings.fromSystemProperties().platform(), false);
+        assertEquals(Optional.empty(), c.provider(), "not bound: a move would leave the slots and the JVM's handles on the wire");
+    }
+
     @Test
     void theBindingReportNamesTheBoundProviderAndWhyEachOtherWasPassedOver() {
         FakeProcess bound = FakeProcess.builder().name("bound").build();
@@ -145,13 +163,11 @@ class ProviderSelectionTest {
         @Override public int spiVersion() { return SPI_VERSION; }
         @Override public io.mcpwire.platform.Probe probe() { return io.mcpwire.platform.Probe.unavailable("not this OS"); }
         @Override public int priority() { return 1; }
-        @Override public boolean jvmStreamsFollowDescriptors() { return true; }
         @Override public int duplicateAboveStandard(int fd) { throw new AssertionError(); }
         @Override public int duplicate(int fd) { throw new AssertionError(); }
         @Override public void duplicateOnto(int s, int t) { throw new AssertionError(); }
         @Override public int openNullDevice(io.mcpwire.platform.Access a) { throw new AssertionError(); }
         @Override public void close(int fd) { throw new AssertionError(); }
-        @Override public void rebindStandardHandle(int fd) { throw new AssertionError(); }
         @Override public io.mcpwire.platform.FileIdentity identity(int fd) { throw new AssertionError(); }
         @Override public io.mcpwire.platform.DescriptorStream open(int fd) { throw new AssertionError(); }
     }

@@ -31,9 +31,9 @@ public interface DescriptorStream extends Closeable {
     void write(byte[] buffer, int offset, int length) throws IOException;
 
     /**
-     * Makes, on the calling thread, whatever this stream will need to read or write from it (on
-     * Windows, a handle on the thread, which takes a value of the process's handle table), so that
-     * a thread that will call it later allocates nothing then. A thread calls it once, before its
+     * Makes, on the calling thread, whatever this stream will need to read or write from it (a
+     * per-thread object that takes a value of the process's handle table, say), so that a thread
+     * that will call it later allocates nothing then. A thread calls it once, before its
      * first read or write; the default makes nothing.
      */
     default void prepare() {

@@ -1,5 +1,7 @@
 package io.mcpwire.platform;
 
+import java.util.Optional;
+
 /**
  * The service provider interface through which the stream claim reaches a descriptor table.
  *
@@ -24,20 +26,9 @@ package io.mcpwire.platform;
  * semantics it states; {@link #open} a stream whose {@link DescriptorStream#wakeUp()} unblocks a
  * pending call; {@link #standardOrigin}, so that a descriptor the JVM owns is never taken.
  *
- * <p>A provider whose JVM streams do not follow the descriptors
- * ({@link #jvmStreamsFollowDescriptors()} false: Windows, where the JVM keeps the OS handles it
- * captured at start-up and a child inherits the OS's standard-handle slots) has three more, each a
- * method of its own that the engine calls after every move of a standard descriptor:
- * <ol>
- * <li>{@link #rebindStandardHandle}: the OS's standard-handle slot names the descriptor's file;</li>
- * <li>{@link #followStartupHandle}: the handle value the JVM captured at start-up for the
- *     descriptor ({@code FileDescriptor.out}'s, which an {@code inheritIO()} child gets) names it
- *     too;</li>
- * <li>{@link #cancelStrandedReads}: once fd 0 has left the wire, a read another thread still has
- *     pending on the wire (a {@code System.in} read since before the claim) is cancelled, so that
- *     it cannot take the client's bytes. The engine names the private duplicate that holds the
- *     wire: a provider never infers it from the order of calls.</li>
- * </ol>
+ * <p>A provider whose JVM keeps standard handles of its own, apart from the descriptors, also
+ * offers {@link #standardHandleDuties()}: what it owes after each move of a standard descriptor.
+ * A provider whose JVM streams are the descriptors themselves offers none and meets none of it.
  * The provider kit ({@code mcpwire-platform-test-kit}) checks each duty and names the one a
  * provider skipped.
  */
@@ -48,14 +39,19 @@ public interface PlatformDescriptors {
      * {@code unavailabilityCause()}). 2: {@link #spiVersion()}, {@link #probe()} and {@link #pipe()}.
      * 3: {@link #followStartupHandle} and {@link #cancelStrandedReads} apart from
      * {@link #rebindStandardHandle}, which only sets the slot; {@link #moveStandard}, a move as one
-     * step; {@link DescriptorStream#prepare()}. 4: {@link #tieChildrenToProcess()}.
+     * step; {@link DescriptorStream#prepare()}. 4: {@link #tieChildrenToProcess()}. 5: the duties
+     * after a move in a facet of their own, {@link #standardHandleDuties()}, which
+     * {@code rebindStandardHandle}, {@code followStartupHandle}, {@code cancelStrandedReads} and
+     * {@code moveStandard} left this interface for; {@link #jvmStreamsFollowDescriptors()} a default.
      */
-    int SPI_VERSION = 4;
+    int SPI_VERSION = 5;
 
     /**
      * The oldest version whose providers the engine still runs: every method added since is a
      * default, whose absence the engine treats as the provider's "cannot". Version 1 providers lack
-     * {@link #probe()}.
+     * {@link #probe()}. A provider of versions 3 and 4 whose JVM streams do not follow the
+     * descriptors is passed over all the same: its duties after a move are methods this interface no
+     * longer has, so that it offers no {@link StandardHandleDuties}.
      */
     int OLDEST_SPI_VERSION = 2;
 
@@ -91,11 +87,23 @@ public interface PlatformDescriptors {
 
     /**
      * Whether the JVM's {@code System.in} and {@code System.out} read and write descriptors 0 and
-     * 1 themselves (true on POSIX). When false (Windows, where the JVM keeps the OS handles it
-     * captured at start-up) the engine also swaps {@code System.in} and {@code System.out} for the
-     * session.
+     * 1 themselves. When false the engine also swaps {@code System.in} and {@code System.out} for
+     * the session. The default says they do exactly when the provider offers no
+     * {@link #standardHandleDuties()}.
      */
-    boolean jvmStreamsFollowDescriptors();
+    default boolean jvmStreamsFollowDescriptors() {
+        return standardHandleDuties().isEmpty();
+    }
+
+    /**
+     * What this provider owes after each move of a standard descriptor, where the JVM keeps
+     * standard handles of its own apart from the descriptors; empty where the JVM's streams are the
+     * descriptors themselves. The engine passes over a provider whose streams do not follow the
+     * descriptors and that offers none. Cheap and constant: the same answer every time.
+     */
+    default Optional<StandardHandleDuties> standardHandleDuties() {
+        return Optional.empty();
+    }
 
     /**
      * Identifies the descriptor table this provider acts on. Claims are registered per table:
@@ -174,61 +182,6 @@ public interface PlatformDescriptors {
      *                             have been freed (on Linux it always is)
      */
     void close(int fd) throws DescriptorException;
-
-    /**
-     * Points the operating system's own standard-handle slot for {@code fd} (0, 1 or 2) at
-     * {@code fd}'s current open file, and nothing else. On Windows this is {@code SetStdHandle},
-     * since a native child inherits that slot rather than the C runtime's table; elsewhere a no-op.
-     *
-     * @throws DescriptorException on failure; the slot is unchanged
-     */
-    void rebindStandardHandle(int fd) throws DescriptorException;
-
-    /**
-     * A duty where the JVM's streams do not follow the descriptors (see "Duties"): makes the handle
-     * value the JVM captured at start-up for {@code fd} (0, 1 or 2) name {@code fd}'s current open
-     * file, so that {@code FileDescriptor.in/out/err}, and an {@code inheritIO()} child, reach what
-     * fd reaches. Called after every move of fd: diverting it, rolling it back or forward, and
-     * restoring it. Best effort: a value that cannot be made to follow is logged, naming fd, the
-     * value and the call, and is tried again at the next move. The default does nothing, which is
-     * right where the JVM's streams are the descriptors themselves (POSIX).
-     */
-    default void followStartupHandle(int fd) {
-    }
-
-    /**
-     * A duty where the JVM's streams do not follow the descriptors (see "Duties"): {@code fd}
-     * (0) has moved; when it no longer names the file {@code privateFd} holds (the wire), cancels
-     * any read another thread still has pending on that file through another handle, so that it
-     * cannot take the client's bytes; read again, that thread finds what fd names now. Called
-     * after every move of fd 0, with the claim's private duplicate of it. Best effort, logged.
-     * The default does nothing: on POSIX a read blocked before the claim stays on the wire's file
-     * description, a residue the claim's documentation names.
-     */
-    default void cancelStrandedReads(int fd, int privateFd) {
-    }
-
-    /** The calls of one move of a standard descriptor, for {@link #moveStandard}. */
-    @FunctionalInterface
-    interface StandardMove {
-        /** Moves the descriptor and does the duties after it. */
-        void run() throws DescriptorException;
-    }
-
-    /**
-     * Runs {@code move}: the calls that move standard descriptor {@code fd} ({@link #duplicateOnto}
-     * onto it, the close of what it copied, and the duties after it), as one step that a provider
-     * may make exclusive of what else the process does. On Windows no Java child starts meanwhile,
-     * the step stays on one processor, so that the handle value the move frees comes back to the
-     * duties' take-back, and a step that waits (for a lock a native thread holds while it blocks)
-     * is given up after a bounded wait. The default runs it on the calling thread.
-     *
-     * @throws DescriptorException what {@code move} threw; or the step could not be made, or did
-     *                             not end within the wait, so that whether fd moved is not known
-     */
-    default void moveStandard(int fd, StandardMove move) throws DescriptorException {
-        move.run();
-    }
 
     /**
      * Whether standard descriptor {@code fd} (0, 1 or 2) is one the parent process gave, one this

@@ -4,19 +4,48 @@ import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardHandleDuties;
 import java.lang.System.Logger.Level;
 
 /**
- * The moves of a standard descriptor and what a provider owes after each (see
- * {@code PlatformDescriptors}, "Duties"), in one place: each move and its duties run as one step
- * ({@link PlatformDescriptors#moveStandard}: on Windows, on one processor, with no Java child
- * starting meanwhile, and given up on when it waits too long); the duties are the OS slot, the
- * JVM's start-up handle value, and, for fd 0, a read stranded on the wire, with the claim's private
+ * The moves of a standard descriptor and what a provider owes after each, in one place. Where the
+ * provider offers {@link StandardHandleDuties}, each move and its duties run as one step through
+ * it ({@link StandardHandleDuties#moveStandard}: on Windows, on one processor, with no Java child
+ * starting meanwhile, and given up on when it waits too long); the duties are the OS slot, the JVM's
+ * start-up handle value, and, for fd 0, a read stranded on the wire, with the claim's private
  * duplicate named. The last two are best effort and always run; a failure of the first is thrown
- * after them.
+ * after them. Where the JVM's streams are the descriptors themselves, a move is its calls alone.
  */
 final class MoveDuties {
-    private MoveDuties() {
+    /** Where a move owes nothing after it: the step runs on the calling thread. */
+    private static final StandardHandleDuties NONE = new StandardHandleDuties() {
+        @Override
+        public void rebindStandardHandle(int fd) {
+        }
+
+        @Override
+        public void followStartupHandle(int fd) {
+        }
+
+        @Override
+        public void cancelStrandedReads(int fd, int privateFd) {
+        }
+    };
+
+    private final PlatformDescriptors platform;
+    private final StandardHandleDuties duties;
+
+    /** The moves through {@code platform}, with the duties it offers (a selected provider's answer never throws). */
+    MoveDuties(PlatformDescriptors platform) {
+        this.platform = platform;
+        StandardHandleDuties offered;
+        try {
+            offered = platform.standardHandleDuties().orElse(NONE);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the {0} provider''s standardHandleDuties() threw ({1}); moving without duties", platform.name(), e.toString());
+            offered = NONE;
+        }
+        this.duties = offered;
     }
 
     /** A move's calls, which report their first failure rather than throw. */
@@ -30,9 +59,9 @@ final class MoveDuties {
      * that landed on fd itself (fd was closed, and D took the lowest free descriptor) is only
      * rebound. When the step could not even start, D is closed here.
      */
-    static DescriptorException divert(PlatformDescriptors platform, int fd, int d, int privateFd) {
+    DescriptorException divert(int fd, int d, int privateFd) {
         boolean[] started = {false};
-        DescriptorException failure = asOneStep(platform, fd, started, () -> {
+        DescriptorException failure = asOneStep(fd, started, () -> {
             DescriptorException first = null;
             if (d != fd) {
                 try {
@@ -48,7 +77,7 @@ final class MoveDuties {
             }
             if (first == null) {
                 try {
-                    afterMove(platform, fd, privateFd);
+                    afterMove(fd, privateFd);
                 } catch (DescriptorException e) {
                     first = e;
                 }
@@ -69,15 +98,15 @@ final class MoveDuties {
      * {@code dup2(P, fd)} and the duties (best effort, logged {@code when}), as one step; null when fd
      * is back on the wire, else the failure, with P still holding the wire.
      */
-    static DescriptorException putBack(PlatformDescriptors platform, int fd, int privateFd, String when) {
-        return asOneStep(platform, fd, new boolean[1], () -> {
+    DescriptorException putBack(int fd, int privateFd, String when) {
+        return asOneStep(fd, new boolean[1], () -> {
             try {
                 GuardedCalls.guarded(fd, "dup2(" + privateFd + ", " + fd + ")", () -> platform.duplicateOnto(privateFd, fd));
             } catch (DescriptorException e) {
                 return e;
             }
             try {
-                afterMove(platform, fd, privateFd);
+                afterMove(fd, privateFd);
             } catch (DescriptorException e) {
                 LOG.log(Level.WARNING, "fd {0}: rebinding the standard handle {1} failed ({2})", fd, when, e.getMessage());
             }
@@ -86,10 +115,10 @@ final class MoveDuties {
     }
 
     /** The duties alone, as one step (fd already moved: rolled forward onto the diversion). */
-    static DescriptorException dutiesAlone(PlatformDescriptors platform, int fd, int privateFd) {
-        return asOneStep(platform, fd, new boolean[1], () -> {
+    DescriptorException dutiesAlone(int fd, int privateFd) {
+        return asOneStep(fd, new boolean[1], () -> {
             try {
-                afterMove(platform, fd, privateFd);
+                afterMove(fd, privateFd);
                 return null;
             } catch (DescriptorException e) {
                 return e;
@@ -97,11 +126,11 @@ final class MoveDuties {
         });
     }
 
-    /** Runs {@code step} through the provider's {@code moveStandard}; a step it gave up on, or never ran, is a failure. */
-    private static DescriptorException asOneStep(PlatformDescriptors platform, int fd, boolean[] started, Step step) {
+    /** Runs {@code step} through the duties' {@code moveStandard}; a step it gave up on, or never ran, is a failure. */
+    private DescriptorException asOneStep(int fd, boolean[] started, Step step) {
         DescriptorException[] outcome = {null};
         try {
-            GuardedCalls.guarded(fd, "moveStandard(" + fd + ")", () -> platform.moveStandard(fd, () -> {
+            GuardedCalls.guarded(fd, "moveStandard(" + fd + ")", () -> duties.moveStandard(fd, () -> {
                 started[0] = true;
                 outcome[0] = step.run();
             }));
@@ -116,16 +145,16 @@ final class MoveDuties {
      *
      * @throws DescriptorException when the slot could not be set
      */
-    static void afterMove(PlatformDescriptors platform, int fd, int privateFd) throws DescriptorException {
+    private void afterMove(int fd, int privateFd) throws DescriptorException {
         DescriptorException slot = null;
         try {
-            GuardedCalls.guarded(fd, "rebindStandardHandle(" + fd + ")", () -> platform.rebindStandardHandle(fd));
+            GuardedCalls.guarded(fd, "rebindStandardHandle(" + fd + ")", () -> duties.rebindStandardHandle(fd));
         } catch (DescriptorException e) {
             slot = e;
         }
-        bestEffort(fd, "followStartupHandle", () -> platform.followStartupHandle(fd));
+        bestEffort(fd, "followStartupHandle", () -> duties.followStartupHandle(fd));
         if (fd == PlatformDescriptors.STDIN) {
-            bestEffort(fd, "cancelStrandedReads", () -> platform.cancelStrandedReads(fd, privateFd));
+            bestEffort(fd, "cancelStrandedReads", () -> duties.cancelStrandedReads(fd, privateFd));
         }
         if (slot != null) {
             throw slot;

@@ -4,6 +4,7 @@ import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.Probe;
+import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.stdio.McpwireSettings;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -30,6 +31,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ProviderSelection {
     private static final String PROPERTY = McpwireSettings.PLATFORM;
     private static final String OFF = PROPERTY + "=none";
+    /** The SPI version whose duties after a move moved to {@link StandardHandleDuties}. */
+    private static final int DUTIES_FACET_VERSION = 5;
     private static final AtomicBoolean WARNED = new AtomicBoolean();
     private static final AtomicBoolean REPORTED = new AtomicBoolean();
     /** Highest priority first; a class, not a lambda (see {@link #choose}). */
@@ -127,10 +130,31 @@ public final class ProviderSelection {
                     + " (rebuild the provider against this mcpwire-platform-spi)");
         }
         try {
-            return p.probe() instanceof Probe.Unavailable u ? Optional.of(u.reason()) : Optional.empty();
+            if (p.probe() instanceof Probe.Unavailable u) {
+                return Optional.of(u.reason());
+            }
         } catch (RuntimeException | LinkageError e) {
             return Optional.of("its probe threw " + e);
         }
+        return withoutDuties(p, version);
+    }
+
+    /**
+     * Why a provider whose JVM streams do not follow the descriptors cannot be bound when it offers no
+     * {@link StandardHandleDuties} (one built for version 3 or 4 has its duties as methods this SPI
+     * no longer calls), or empty.
+     */
+    private static Optional<String> withoutDuties(PlatformDescriptors p, int version) {
+        try {
+            if (p.jvmStreamsFollowDescriptors() || p.standardHandleDuties().isPresent()) {
+                return Optional.empty();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return Optional.of("its jvmStreamsFollowDescriptors() or standardHandleDuties() threw " + e);
+        }
+        return Optional.of("its JVM streams do not follow the descriptors, yet it offers no standard-handle duties"
+                + (version < DUTIES_FACET_VERSION ? " (built for version " + version + " of the platform SPI, whose duties were methods of"
+                        + " PlatformDescriptors; rebuild the provider against this mcpwire-platform-spi)" : ""));
     }
 
     private static Choice pick(String wanted) {

@@ -46,6 +46,7 @@ public final class StreamClaim {
     private static final int FRESH_DIVERSION_ATTEMPTS = 2;
 
     private final PlatformDescriptors platform;
+    private final MoveDuties moves;
     private final int fd;
     /** Every legal move, from each state. */
     static final Map<ClaimState, Set<ClaimState>> MOVES = Map.of(
@@ -83,6 +84,7 @@ public final class StreamClaim {
             throw new IllegalArgumentException("only fd 0, 1 and 2 are claimed, not " + fd);
         }
         this.platform = platform;
+        this.moves = new MoveDuties(platform);
         this.fd = fd;
         this.diversion = diversion;
     }
@@ -196,7 +198,7 @@ public final class StreamClaim {
 
     /** {@code dup2(D, fd)}, close D, rebind the standard handle, as one step ({@link MoveDuties#divert}); the first failure, or null. */
     private DescriptorException divertOnto(int d) {
-        return MoveDuties.divert(platform, fd, d, privateFd);
+        return moves.divert(fd, d, privateFd);
     }
 
     private ClaimState rollBack(DescriptorException failure) {
@@ -235,7 +237,7 @@ public final class StreamClaim {
      */
     private boolean divertedAfresh() {
         if (!mayStillBeOnWire()) {
-            DescriptorException e = MoveDuties.dutiesAlone(platform, fd, privateFd);
+            DescriptorException e = moves.dutiesAlone(fd, privateFd);
             if (e == null) {
                 return true; // fd is on the diversion and the slot now names it
             }
@@ -352,7 +354,7 @@ public final class StreamClaim {
      * else the failure, with P still holding the wire.
      */
     private DescriptorException putWireBack(String when) {
-        return MoveDuties.putBack(platform, fd, privateFd, when);
+        return moves.putBack(fd, privateFd, when);
     }
 
     private void closeQuietly(int descriptor, String what) {

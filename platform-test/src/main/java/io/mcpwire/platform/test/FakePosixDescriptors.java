@@ -8,8 +8,10 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.Probe;
+import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.StandardOrigin;
 import java.io.ByteArrayOutputStream;
+import java.util.Optional;
 
 /**
  * The POSIX face of a fake process: the {@link PlatformDescriptors} calls as a POSIX kernel
@@ -46,10 +48,31 @@ public abstract sealed class FakePosixDescriptors implements PlatformDescriptors
         return -100;
     }
 
+    /**
+     * None where the JVM's streams follow the descriptors; where they are
+     * {@linkplain FakeProcess.Builder#detachedJvmStreams() detached}, the modelled slot's rebind
+     * ({@link #rebindStandardHandle}) and nothing else: this face models no start-up handles and
+     * no stranded reads (the Windows face does).
+     */
     @Override
-    public boolean jvmStreamsFollowDescriptors() {
-        return kernel.followsDescriptors;
+    public Optional<StandardHandleDuties> standardHandleDuties() {
+        return kernel.followsDescriptors ? Optional.empty() : Optional.of(slotOnly);
     }
+
+    private final StandardHandleDuties slotOnly = new StandardHandleDuties() {
+        @Override
+        public void rebindStandardHandle(int fd) throws DescriptorException {
+            FakePosixDescriptors.this.rebindStandardHandle(fd);
+        }
+
+        @Override
+        public void followStartupHandle(int fd) {
+        }
+
+        @Override
+        public void cancelStrandedReads(int fd, int privateFd) {
+        }
+    };
 
     /** This fake's own table: claims on it never meet claims on the real process or other fakes. */
     @Override
@@ -134,7 +157,12 @@ public abstract sealed class FakePosixDescriptors implements PlatformDescriptors
         });
     }
 
-    @Override
+    /**
+     * Points the modelled OS slot for {@code fd} (0, 1 or 2) at fd's file: the duty this face
+     * offers when its JVM streams are detached.
+     *
+     * @throws DescriptorException as a provider's rebind would: fd not standard, or closed
+     */
     public void rebindStandardHandle(int fd) throws DescriptorException {
         kernel.call(Op.REBIND, fd, -1, null, c -> {
             if (fd < 0 || fd > 2) {

@@ -8,7 +8,9 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.Probe;
+import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.StandardOrigin;
+import java.util.Optional;
 
 /**
  * The service-loader face of {@link FakeProcess#shared()}, selected by
@@ -30,16 +32,13 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public Probe probe() { return Probe.available(); }
     @Override public int priority() { return -100; } // never chosen automatically; see FakeProcess
     @Override public boolean jvmStreamsFollowDescriptors() { return fake().jvmStreamsFollowDescriptors(); }
+    @Override public Optional<StandardHandleDuties> standardHandleDuties() { return fake().standardHandleDuties(); }
     @Override public DescriptorTable descriptorTable() { return fake().descriptorTable(); }
     @Override public int duplicateAboveStandard(int fd) throws DescriptorException { return fake().duplicateAboveStandard(fd); }
     @Override public int duplicate(int fd) throws DescriptorException { return fake().duplicate(fd); }
     @Override public void duplicateOnto(int source, int target) throws DescriptorException { fake().duplicateOnto(source, target); }
     @Override public int openNullDevice(Access access) throws DescriptorException { return fake().openNullDevice(access); }
     @Override public void close(int fd) throws DescriptorException { fake().close(fd); }
-    @Override public void rebindStandardHandle(int fd) throws DescriptorException { fake().rebindStandardHandle(fd); }
-    @Override public void followStartupHandle(int fd) { fake().followStartupHandle(fd); }
-    @Override public void cancelStrandedReads(int fd, int privateFd) { fake().cancelStrandedReads(fd, privateFd); }
-    @Override public void moveStandard(int fd, StandardMove move) throws DescriptorException { fake().moveStandard(fd, move); }
     @Override public int openAppend(String path) throws DescriptorException { return fake().openAppend(path); }
     @Override public PipeEnds pipe() throws DescriptorException { return fake().pipe(); }
     @Override public StandardOrigin standardOrigin(int fd) throws DescriptorException { return fake().standardOrigin(fd); }

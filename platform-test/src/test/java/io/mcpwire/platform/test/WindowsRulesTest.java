@@ -11,6 +11,7 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.rules.windows.WindowsErrors;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -126,14 +127,15 @@ class WindowsRulesTest {
     void rebindingPointsTheSlotAtTheDescriptorsFile() throws Exception {
         FakeProcess gui = FakeProcess.builder().windows(GUI).build();
         PlatformDescriptors guiRules = gui.windows();
+        StandardHandleDuties guiDuties = guiRules.standardHandleDuties().orElseThrow();
         int nul = guiRules.openNullDevice(Access.WRITE);
         guiRules.duplicateOnto(nul, 1);
         assertTrue(!gui.stdHandle(1).startsWith("null device"), "a GUI program's slot is not changed by _dup2: " + gui.stdHandle(1));
-        guiRules.rebindStandardHandle(1);
+        guiDuties.rebindStandardHandle(1);
         assertEquals("null device (write)", gui.stdHandle(1));
         gui.faults().on(Op.SET_STD_HANDLE).errno(6, "ERROR_INVALID_HANDLE");
-        failing(() -> guiRules.rebindStandardHandle(0), "SetStdHandle(STD_INPUT_HANDLE)", "ERROR_INVALID_HANDLE");
-        failing(() -> guiRules.rebindStandardHandle(3), "not a standard descriptor");
+        failing(() -> guiDuties.rebindStandardHandle(0), "SetStdHandle(STD_INPUT_HANDLE)", "ERROR_INVALID_HANDLE");
+        failing(() -> guiDuties.rebindStandardHandle(3), "not a standard descriptor");
     }
 
     @Test

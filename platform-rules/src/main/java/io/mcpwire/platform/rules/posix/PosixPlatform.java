@@ -43,11 +43,6 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
     }
 
     @Override
-    public boolean jvmStreamsFollowDescriptors() {
-        return true;
-    }
-
-    @Override
     public int duplicateAboveStandard(int fd) throws DescriptorException {
         PosixLib p = bound();
         return p.check(p.libc().fcntl(fd, p.constants().fDupfdCloexec(), 3), "fcntl(" + fd + ", F_DUPFD_CLOEXEC, 3)", fd);
@@ -189,11 +184,6 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
         PosixLib p = bound();
         // Never retried: on Linux an interrupted close has still freed the descriptor.
         p.check(p.libc().close(fd), "close(" + fd + ")", fd);
-    }
-
-    @Override
-    public void rebindStandardHandle(int fd) {
-        // POSIX has no standard-handle slot apart from the descriptor itself.
     }
 
     @Override

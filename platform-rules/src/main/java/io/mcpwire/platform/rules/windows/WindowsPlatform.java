@@ -6,11 +6,13 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
+import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.rules.BoundPlatform;
 import io.mcpwire.platform.rules.NativeBinding;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The rules of a Windows provider, over a {@link Win32} binding: the Universal C Runtime's
@@ -20,10 +22,10 @@ import java.util.List;
  * <p>Both layers are rebound because they are separate: C code and the JVM's native libraries use
  * the C runtime's table, while a child process inherits the Win32 standard-handle slots. The
  * private duplicate is a {@code _dup} then made not inheritable, refused when it lands on 0, 1 or 2. The JVM's own {@code System.in}/{@code
- * System.out} keep the handles captured at start-up, so {@link #jvmStreamsFollowDescriptors()} is
- * false and the engine swaps them for the session; those handle values, which a Java child started
- * with {@code inheritIO()} gets, are made to name what the descriptors name after every move
- * ({@link StartupHandles}).
+ * System.out} keep the handles captured at start-up, so the provider offers
+ * {@link StandardHandleDuties} (it is its own) and the engine swaps those streams for the session;
+ * those handle values, which a Java child started with {@code inheritIO()} gets, are made to name
+ * what the descriptors name after every move ({@link StartupHandles}).
  *
  * <p>Calls on fd 0 to 2 that can wait behind another thread's I/O (a query, which waits for the
  * file object's lock; {@code _dup}, {@code _dup2}, {@code _close}, which wait for the C runtime's
@@ -32,7 +34,7 @@ import java.util.List;
  * child-start monitor ({@link #moveStandard}). What is kept per descriptor table rather than per
  * instance is {@link TableState}'s. 64-bit Windows only.
  */
-public abstract class WindowsPlatform extends BoundPlatform<Win32> {
+public abstract class WindowsPlatform extends BoundPlatform<Win32> implements StandardHandleDuties {
     /** {@code _O_RDONLY}. */
     public static final int O_RDONLY = 0;
     /** {@code _O_WRONLY}. */
@@ -93,9 +95,10 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> {
         return w;
     }
 
+    /** This provider itself: {@code FileDescriptor.in/out/err} keep the handles the JVM captured at start-up. */
     @Override
-    public boolean jvmStreamsFollowDescriptors() {
-        return false; // FileDescriptor.in/out keep the handles the JVM captured at start-up
+    public Optional<StandardHandleDuties> standardHandleDuties() {
+        return Optional.of(this);
     }
 
     @Override

@@ -15,6 +15,7 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.test.harness.BlockedThreads;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.EnumSet;
@@ -149,6 +150,21 @@ public abstract class ProviderContract {
         assertTrue(version >= PlatformDescriptors.OLDEST_SPI_VERSION && version <= PlatformDescriptors.SPI_VERSION,
                 () -> provider.name() + " was built for SPI version " + version + "; the engine runs "
                         + PlatformDescriptors.OLDEST_SPI_VERSION + " to " + PlatformDescriptors.SPI_VERSION);
+    }
+
+    /**
+     * The standard-handle duties are offered exactly where the JVM's streams do not follow the
+     * descriptors (the engine passes over a provider that owes them and offers none), and offered
+     * or not the same each time.
+     */
+    @Test
+    void standardHandleDutiesAreOfferedExactlyWhereTheJvmStreamsDoNotFollow() {
+        Optional<StandardHandleDuties> duties = provider.standardHandleDuties();
+        assertEquals(!provider.jvmStreamsFollowDescriptors(), duties.isPresent(), () -> provider.name()
+                + (duties.isPresent() ? " offers standard-handle duties although its JVM streams follow the descriptors"
+                        : "'s JVM streams do not follow the descriptors, yet it offers no standard-handle duties"));
+        assertEquals(duties.isPresent(), provider.standardHandleDuties().isPresent(),
+                () -> provider.name() + ": standardHandleDuties() changed between two calls");
     }
 
     @Test
@@ -354,7 +370,7 @@ public abstract class ProviderContract {
     private enum Duty { SLOT, STARTUP_HANDLE, STRANDED_READS }
 
     private StandardHandles assumeDuties() {
-        org.junit.jupiter.api.Assumptions.assumeFalse(provider.jvmStreamsFollowDescriptors(),
+        org.junit.jupiter.api.Assumptions.assumeTrue(provider.standardHandleDuties().isPresent(),
                 "the JVM's streams follow the descriptors: no duties after a move");
         Optional<StandardHandles> handles = standardHandles();
         org.junit.jupiter.api.Assumptions.assumeTrue(handles.isPresent(),
@@ -385,14 +401,15 @@ public abstract class ProviderContract {
         if (source != privateFd) {
             provider.close(source);
         }
+        StandardHandleDuties owed = provider.standardHandleDuties().orElseThrow();
         if (duties.contains(Duty.SLOT)) {
-            provider.rebindStandardHandle(fd);
+            owed.rebindStandardHandle(fd);
         }
         if (duties.contains(Duty.STARTUP_HANDLE)) {
-            provider.followStartupHandle(fd);
+            owed.followStartupHandle(fd);
         }
         if (duties.contains(Duty.STRANDED_READS) && fd == 0) {
-            provider.cancelStrandedReads(fd, privateFd);
+            owed.cancelStrandedReads(fd, privateFd);
         }
     }
 }
