@@ -41,6 +41,27 @@ class WindowsMovesTest {
         });
     }
 
+    /**
+     * A start-up value the take-back missed is tried again first in the next move, before that
+     * move's {@code _dup2} makes a handle that could take the free value (and leave System.out's
+     * value naming the wire while claimed).
+     */
+    @Test
+    void aMissedStartupValueIsTakenBackBeforeTheNextMovesDup2() throws Exception {
+        int p = rules.duplicateAboveStandard(1);
+        int d = rules.openNullDevice(Access.WRITE);
+        w.nextValues(0x2000);
+        w.fails("DuplicateHandle", ScriptedWin32.ERROR_NOT_ENOUGH_MEMORY);
+        divert(d); // System.out's value freed by _dup2 and missed
+        w.forgetCalls();
+        w.nextValues(STDOUT_HANDLE, 0x2008); // the first new handle takes the free start-up value
+        restore(p);
+        List<String> calls = w.calls();
+        int retry = calls.indexOf("DuplicateHandle(0x2000)");
+        assertTrue(retry >= 0 && retry < calls.indexOf("_dup2(3, 1)"), () -> "the missed value retried before the move: " + calls);
+        assertEquals(0x2008, w.slotOf(1), "_dup2's handle is another value");
+    }
+
     @Test
     void aClaimOfFd1AndItsRestoreMakeTheseCallsInThisOrder() throws Exception {
         int p = rules.duplicateAboveStandard(1);
