@@ -37,8 +37,8 @@ public interface PlatformDescriptors {
     /**
      * This interface's version. 1: before versions ({@code isSupported()} and
      * {@code unavailabilityCause()}). 2: {@link #spiVersion()}, {@link #probe()} and {@link #pipe()}.
-     * 3: {@link #followStartupHandle} and {@link #cancelStrandedReads} apart from
-     * {@link #rebindStandardHandle}, which only sets the slot; {@link #moveStandard}, a move as one
+     * 3: {@code followStartupHandle} and {@code cancelStrandedReads} apart from
+     * {@code rebindStandardHandle}, which only sets the slot; {@code moveStandard}, a move as one
      * step; {@link DescriptorStream#prepare()}. 4: {@link #tieChildrenToProcess()}. 5: the duties
      * after a move in a facet of their own, {@link #standardHandleDuties()}, which
      * {@code rebindStandardHandle}, {@code followStartupHandle}, {@code cancelStrandedReads} and
