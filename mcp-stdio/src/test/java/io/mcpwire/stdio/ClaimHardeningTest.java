@@ -171,13 +171,27 @@ class ClaimHardeningTest {
         assertEquals(before, fake.snapshot(), () -> before.differenceFrom(fake.snapshot()));
     }
 
+    /** A provider that cannot say what a move owes has that stream served in place, never moved without its duties. */
+    @Test
+    void aProviderWhoseDutiesCannotBeLearntServesThatStreamInPlace() throws IOException {
+        FakeProcess fake = FakeProcess.withPipes();
+        TableSnapshot before = fake.snapshot();
+        PlatformDescriptors failing = throwingOn(fake, "standardHandleDuties", 1); // fd 0's claim asks first
+        try (StdioClaim claim = StdioClaim.builder().platform(failing).acquire()) {
+            assertEquals(ClaimState.IN_PLACE, claim.inputState());
+            assertEquals(ClaimState.DIVERTED, claim.outputState(), "fd 1's claim learnt its duties");
+            exchange(fake, claim);
+        }
+        assertEquals(before, fake.snapshot(), () -> before.differenceFrom(fake.snapshot()));
+    }
+
     @Test
     void aClaimThatFailsHalfWayPutsBackWhatItTookAndRegistersNothing() throws IOException {
         FakeProcess fake = FakeProcess.builder().detachedJvmStreams().build();
         TableSnapshot before = fake.snapshot();
         PrintStream out = System.out;
         InputStream in = System.in;
-        // The second question (after fd 1 is diverted, before the JVM's streams are swapped) throws.
+        // The second question (the selection asks first; then fd 1's flush once it is diverted) throws.
         PlatformDescriptors failing = throwingOn(fake, "jvmStreamsFollowDescriptors", 2);
         assertThrows(IllegalStateException.class, () -> StdioClaim.builder().platform(failing).acquire());
         assertTrue(System.out == out, "System.out untouched");
@@ -217,7 +231,6 @@ class ClaimHardeningTest {
         assertTrue(e.getMessage().contains("not here"), e.getMessage());
     }
 
-    /** The fake, except that the {@code nth} call of {@code method} throws an unchecked exception. */
     /** {@code fake}, whose {@code nth} call of {@code method} (its standard-handle duties' too) throws. */
     private static PlatformDescriptors throwingOn(FakeProcess fake, String method, int nth) {
         return throwingOn(PlatformDescriptors.class, fake, method, nth, new int[1]);

@@ -40,7 +40,7 @@ class FaultMatrixTest {
     private static final String REQUEST_2 = REQUEST.replace("\"id\":1", "\"id\":2");
     private static final String RESPONSE_2 = RESPONSE.replace("\"id\":1", "\"id\":2");
     private static final String STDOUT_WIRE = "server->client pipe (write end)";
-    /** The calls that point a standard-handle slot: POSIX's rebind, Windows' SetStdHandle. */
+    /** The calls that point a standard-handle slot: the detached POSIX fake's rebind, Windows' SetStdHandle. */
     private static final Set<Op> SLOT_OPS = Set.of(Op.REBIND, Op.SET_STD_HANDLE);
 
     /** One injected failure: the k-th platform call of the run, plain or destroying its target. */

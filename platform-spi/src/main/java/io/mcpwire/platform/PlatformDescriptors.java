@@ -49,7 +49,7 @@ public interface PlatformDescriptors {
     /**
      * The oldest version whose providers the engine still runs: every method added since is a
      * default, whose absence the engine treats as the provider's "cannot". Version 1 providers lack
-     * {@link #probe()}. A provider of versions 3 and 4 whose JVM streams do not follow the
+     * {@link #probe()}. A provider of versions 2 to 4 whose JVM streams do not follow the
      * descriptors is passed over all the same: its duties after a move are methods this interface no
      * longer has, so that it offers no {@link StandardHandleDuties}.
      */

@@ -35,17 +35,40 @@ final class MoveDuties {
     private final PlatformDescriptors platform;
     private final StandardHandleDuties duties;
 
-    /** The moves through {@code platform}, with the duties it offers (a selected provider's answer never throws). */
+    /**
+     * The moves through {@code platform}, with the duties it offers. A provider whose answer throws
+     * cannot say what a move owes: every move through it fails before it starts, so that the
+     * stream is served in place rather than moved without its duties.
+     */
     MoveDuties(PlatformDescriptors platform) {
         this.platform = platform;
         StandardHandleDuties offered;
         try {
             offered = platform.standardHandleDuties().orElse(NONE);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "the {0} provider''s standardHandleDuties() threw ({1}); moving without duties", platform.name(), e.toString());
-            offered = NONE;
+            offered = new Unknown("the provider's standardHandleDuties() threw " + e);
         }
         this.duties = offered;
+    }
+
+    /** Duties that could not be learnt: each move is refused before it starts, naming why. */
+    private record Unknown(String why) implements StandardHandleDuties {
+        @Override
+        public void moveStandard(int fd, StandardMove move) throws DescriptorException {
+            throw new DescriptorException("moveStandard(" + fd + ")", fd, 0, why);
+        }
+
+        @Override
+        public void rebindStandardHandle(int fd) {
+        }
+
+        @Override
+        public void followStartupHandle(int fd) {
+        }
+
+        @Override
+        public void cancelStrandedReads(int fd, int privateFd) {
+        }
     }
 
     /** A move's calls, which report their first failure rather than throw. */

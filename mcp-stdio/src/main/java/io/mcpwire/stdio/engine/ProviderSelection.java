@@ -141,7 +141,7 @@ public final class ProviderSelection {
 
     /**
      * Why a provider whose JVM streams do not follow the descriptors cannot be bound when it offers no
-     * {@link StandardHandleDuties} (one built for version 3 or 4 has its duties as methods this SPI
+     * {@link StandardHandleDuties} (one built for versions 2 to 4 has its duties as methods this SPI
      * no longer calls), or empty.
      */
     private static Optional<String> withoutDuties(PlatformDescriptors p, int version) {

@@ -4,8 +4,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What {@link ProviderContract} sees of a table's standard descriptors, to check the duties of a
- * provider whose JVM streams do not follow the descriptors (Windows; see {@code PlatformDescriptors},
- * "Duties"). Only a table of its own, such as the fake's model, can have fd 0, 1 and 2 moved inside
+ * provider that offers {@link io.mcpwire.platform.StandardHandleDuties} (Windows). Only a table of its own, such as the fake's model, can have fd 0, 1 and 2 moved inside
  * a test JVM: a provider of the real process leaves {@link ProviderContract#standardHandles()}
  * empty, and its duties are checked in child JVMs ({@link ClaimScenarios}).
  */
