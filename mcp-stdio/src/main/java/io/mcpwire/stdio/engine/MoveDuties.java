@@ -17,8 +17,8 @@ import java.lang.System.Logger.Level;
  * after them. Where the JVM's streams are the descriptors themselves, a move is its calls alone.
  */
 final class MoveDuties {
-    /** Where a move owes nothing after it: the step runs on the calling thread. */
-    private static final StandardHandleDuties NONE = new StandardHandleDuties() {
+    /** No duty after a move; the step runs on the calling thread. */
+    private static class NoDuties implements StandardHandleDuties {
         @Override
         public void rebindStandardHandle(int fd) {
         }
@@ -30,7 +30,10 @@ final class MoveDuties {
         @Override
         public void cancelStrandedReads(int fd, int privateFd) {
         }
-    };
+    }
+
+    /** Where a move owes nothing after it: the JVM's streams are the descriptors themselves. */
+    private static final StandardHandleDuties NONE = new NoDuties();
 
     private final PlatformDescriptors platform;
     private final StandardHandleDuties duties;
@@ -52,22 +55,16 @@ final class MoveDuties {
     }
 
     /** Duties that could not be learnt: each move is refused before it starts, naming why. */
-    private record Unknown(String why) implements StandardHandleDuties {
+    private static final class Unknown extends NoDuties {
+        private final String why;
+
+        Unknown(String why) {
+            this.why = why;
+        }
+
         @Override
         public void moveStandard(int fd, StandardMove move) throws DescriptorException {
             throw new DescriptorException("moveStandard(" + fd + ")", fd, 0, why);
-        }
-
-        @Override
-        public void rebindStandardHandle(int fd) {
-        }
-
-        @Override
-        public void followStartupHandle(int fd) {
-        }
-
-        @Override
-        public void cancelStrandedReads(int fd, int privateFd) {
         }
     }
 
