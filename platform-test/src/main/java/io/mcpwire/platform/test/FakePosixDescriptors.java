@@ -21,9 +21,25 @@ import java.util.Optional;
  */
 public abstract sealed class FakePosixDescriptors implements PlatformDescriptors permits FakeProcess {
     final FakeKernel kernel;
+    /** See {@link #standardHandleDuties()}: decided once, as the kernel's streams are. */
+    private final Optional<StandardHandleDuties> duties;
 
     FakePosixDescriptors(FakeKernel kernel) {
         this.kernel = kernel;
+        this.duties = kernel.followsDescriptors ? Optional.empty() : Optional.of(new StandardHandleDuties() {
+            @Override
+            public void rebindStandardHandle(int fd) throws DescriptorException {
+                FakePosixDescriptors.this.rebindStandardHandle(fd);
+            }
+
+            @Override
+            public void followStartupHandle(int fd) {
+            }
+
+            @Override
+            public void cancelStrandedReads(int fd, int privateFd) {
+            }
+        });
     }
 
     @Override
@@ -56,23 +72,8 @@ public abstract sealed class FakePosixDescriptors implements PlatformDescriptors
      */
     @Override
     public Optional<StandardHandleDuties> standardHandleDuties() {
-        return kernel.followsDescriptors ? Optional.empty() : Optional.of(slotOnly);
+        return duties;
     }
-
-    private final StandardHandleDuties slotOnly = new StandardHandleDuties() {
-        @Override
-        public void rebindStandardHandle(int fd) throws DescriptorException {
-            FakePosixDescriptors.this.rebindStandardHandle(fd);
-        }
-
-        @Override
-        public void followStartupHandle(int fd) {
-        }
-
-        @Override
-        public void cancelStrandedReads(int fd, int privateFd) {
-        }
-    };
 
     /** This fake's own table: claims on it never meet claims on the real process or other fakes. */
     @Override

@@ -4,9 +4,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What {@link ProviderContract} sees of a table's standard descriptors, to check the duties of a
- * provider that offers {@link io.mcpwire.platform.StandardHandleDuties} (Windows). Only a table of its own, such as the fake's model, can have fd 0, 1 and 2 moved inside
- * a test JVM: a provider of the real process leaves {@link ProviderContract#standardHandles()}
- * empty, and its duties are checked in child JVMs ({@link ClaimScenarios}).
+ * provider that offers {@link io.mcpwire.platform.StandardHandleDuties} (Windows). Only a table of
+ * its own, such as the fake's model, can have fd 0, 1 and 2 moved inside a test JVM: a provider of
+ * the real process leaves {@link ProviderContract#standardHandles()} empty, and its duties are
+ * checked in child JVMs ({@link ClaimScenarios}).
  */
 public interface StandardHandles {
     /** What standard descriptor {@code fd} names now, in words that compare equal for the same file. */
