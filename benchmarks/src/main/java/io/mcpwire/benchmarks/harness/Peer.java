@@ -1,6 +1,9 @@
 package io.mcpwire.benchmarks.harness;
 
 import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A server under test: its name, what kind of server it is, the protocol era it speaks, how it is
@@ -17,10 +20,33 @@ record Peer(String name, Kind kind, Era era, Launch launch, String what, EchoTex
         /** The text it was given. */
         AS_SENT,
         /**
-         * The text as a JSON string, quotes included: Spring AI's default result converter writes a
-         * tool's {@code String} result out as JSON, the same on either transport.
+         * What Spring AI's default result converter makes of a tool's {@code String}, the same on
+         * either transport: the text as it is when Jackson reads a JSON value at its start (Spring
+         * AI's mapper allows trailing text), else the text written out as a JSON string, quotes
+         * included.
          */
-        AS_JSON_STRING
+        SPRING_AI_RESULT;
+
+        /** Spring AI's own mapper setting: a value followed by anything reads as JSON. */
+        private static final JsonMapper SPRING_AI_MAPPER = JsonMapper.builder()
+                .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+
+        /** The text content an {@code echo} of {@code payload} must answer. */
+        String answered(Payload payload) {
+            if (this == AS_SENT || readsAsJson(payload.text())) {
+                return payload.text();
+            }
+            return "\"" + payload.wire() + "\"";
+        }
+
+        private static boolean readsAsJson(String text) {
+            try {
+                SPRING_AI_MAPPER.readTree(text);
+                return true;
+            } catch (JacksonException notJson) {
+                return false;
+            }
+        }
     }
 
     /** TechEmpower's labels: a framework as its users run it, or a hand-written loop. */

@@ -176,7 +176,7 @@ final class Peers {
     private Peer spring(String name, String what, String variant) {
         return new Peer(name, Kind.REALISTIC, Era.LEGACY, new Launch.Jvm(jdk, List.of("-jar",
                 target.resolve("spring").resolve(variant).resolve("spring-ai-server.jar").toString(),
-                "--spring.main.banner-mode=off", "--logging.pattern.console=")), what, Peer.EchoText.AS_JSON_STRING);
+                "--spring.main.banner-mode=off", "--logging.pattern.console=")), what, Peer.EchoText.SPRING_AI_RESULT);
     }
 
     private void extractSpring() throws IOException, InterruptedException {

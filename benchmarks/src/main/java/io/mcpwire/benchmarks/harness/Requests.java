@@ -75,8 +75,7 @@ final class Requests {
     EchoCall echo(Payload payload) {
         String tail = ",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"" + payload.wire() + "\"}"
                 + (era == Era.MODERN ? "," + META : "") + "}}\n";
-        // Spring AI writes the tool's String out as JSON: quoted, with JSON's usual escapes, as Payload.of makes them.
-        String answered = echoText == Peer.EchoText.AS_JSON_STRING ? "\"" + payload.wire() + "\"" : payload.text();
+        String answered = echoText.answered(payload);
         return new EchoCall(ascii("{\"jsonrpc\":\"2.0\",\"id\":"), tail.getBytes(StandardCharsets.UTF_8),
                 era == Era.LINES ? new Expected.SameLine() : new Expected.Echoed(answered, era == Era.MODERN));
     }

@@ -47,10 +47,21 @@ class PayloadTest {
     }
 
     @Test
-    void springWritesTheTextOutAsJson() {
-        Requests.EchoCall call = new Requests(Era.LEGACY, Peer.EchoText.AS_JSON_STRING).echo(Payload.MIXED);
-        byte[] answer = answer(2, "\"" + Payload.MIXED.wire() + "\"");
-        assertEquals(AnswerCheck.Verdict.RIGHT, AnswerCheck.check(answer, call.expected()).verdict());
+    void springAiReturnsATextThatOpensWithJsonAsItIs() {
+        // The mixed text opens with a JSON object; Spring AI's mapper reads it and ignores the rest.
+        Requests.EchoCall call = new Requests(Era.LEGACY, Peer.EchoText.SPRING_AI_RESULT).echo(Payload.MIXED);
+        assertEquals(AnswerCheck.Verdict.RIGHT, AnswerCheck.check(answer(2, Payload.MIXED.text()), call.expected()).verdict());
+        byte[] quoted = answer(2, "\"" + Payload.MIXED.wire() + "\"");
+        assertEquals(AnswerCheck.Verdict.WRONG, AnswerCheck.check(quoted, call.expected()).verdict());
+    }
+
+    @Test
+    void springAiWritesAnyOtherTextOutAsAJsonString() {
+        Payload plain = Payload.of("naïve \"text\"\n");
+        Requests.EchoCall call = new Requests(Era.LEGACY, Peer.EchoText.SPRING_AI_RESULT).echo(plain);
+        byte[] quoted = answer(2, "\"" + plain.wire() + "\"");
+        assertEquals(AnswerCheck.Verdict.RIGHT, AnswerCheck.check(quoted, call.expected()).verdict());
+        assertEquals(AnswerCheck.Verdict.WRONG, AnswerCheck.check(answer(2, plain.text()), call.expected()).verdict());
     }
 
     private static String textArgument(byte[] request) {
