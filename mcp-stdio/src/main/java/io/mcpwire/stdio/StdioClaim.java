@@ -1,6 +1,7 @@
 package io.mcpwire.stdio;
 
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.stdio.engine.ChildProcesses;
 import io.mcpwire.stdio.engine.ClaimRequest;
 import io.mcpwire.stdio.engine.HeldClaim;
@@ -134,6 +135,15 @@ public final class StdioClaim implements AutoCloseable {
     /** The platform provider's name, or {@code "none"} when serving in place without one. */
     public String platformName() {
         return wire.platformName();
+    }
+
+    /**
+     * How the provider this claim is bound to waits for other processes' exits without polling (the
+     * host watch's wait); empty when the claim serves in place or the provider cannot, and the host
+     * is then polled.
+     */
+    public Optional<ProcessExits> processExits() {
+        return wire.processExits();
     }
 
     /**

@@ -299,9 +299,10 @@ public final class StdioTransport implements McpTransport {
         public StdioTransport build() {
             McpwireSettings effective = settings.orElseGet(McpwireSettings::fromSystemProperties);
             effective = hostWatch.map(effective::withHostWatch).orElse(effective);
-            TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
-                    answerDecodeErrors, effective.hostWatch(), source.releaseOnClose(), Optional.ofNullable(hostExitForTests));
             Optional<StdioClaim> claim = source.claim(effective);
+            TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
+                    answerDecodeErrors, effective.hostWatch(), claim.flatMap(StdioClaim::processExits), source.releaseOnClose(),
+                    Optional.ofNullable(hostExitForTests));
             return new StdioTransport(options, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim,
                     claim.map(c -> c.settings().withHostWatch(options.hostWatch())).orElse(effective));
         }

@@ -43,8 +43,9 @@ public interface PlatformDescriptors {
      * after a move in a facet of their own, {@link #standardHandleDuties()}, which
      * {@code rebindStandardHandle}, {@code followStartupHandle}, {@code cancelStrandedReads} and
      * {@code moveStandard} left this interface for; {@link #jvmStreamsFollowDescriptors()} a default.
+     * 6: {@link #processExits()}.
      */
-    int SPI_VERSION = 5;
+    int SPI_VERSION = 6;
 
     /**
      * The oldest version whose providers the engine still runs: every method added since is a
@@ -102,6 +103,15 @@ public interface PlatformDescriptors {
      * descriptors and that offers none. Cheap and constant: the same answer every time.
      */
     default Optional<StandardHandleDuties> standardHandleDuties() {
+        return Optional.empty();
+    }
+
+    /**
+     * Waits for other processes' exits without polling, where this provider and the system can;
+     * empty otherwise, and the host watch then polls. Cheap and constant: the same answer every
+     * time (whether the system grants a wait shows when one is opened).
+     */
+    default Optional<ProcessExits> processExits() {
         return Optional.empty();
     }
 

@@ -2,6 +2,7 @@ package io.mcpwire.stdio.engine;
 
 import io.mcpwire.stdio.ClaimState;
 import io.mcpwire.stdio.Wire;
+import io.mcpwire.platform.ProcessExits;
 import java.util.Optional;
 
 /**
@@ -21,6 +22,9 @@ public interface HeldClaim extends Wire {
 
     /** The provider's name, or {@code "none"}. */
     String platformName();
+
+    /** How the provider waits for other processes' exits; empty without a provider or where it cannot. */
+    Optional<ProcessExits> processExits();
 
     /** Whether every claimed stream has been put back. */
     boolean isReleased();

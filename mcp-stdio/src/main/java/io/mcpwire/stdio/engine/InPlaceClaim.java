@@ -5,6 +5,7 @@ import static io.mcpwire.platform.PlatformDescriptors.STDIN;
 import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
 
 import io.mcpwire.platform.DescriptorTable;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.stdio.ClaimState;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -83,6 +84,11 @@ public final class InPlaceClaim implements HeldClaim {
     @Override
     public String platformName() {
         return "none";
+    }
+
+    @Override
+    public Optional<ProcessExits> processExits() {
+        return Optional.empty();
     }
 
     @Override

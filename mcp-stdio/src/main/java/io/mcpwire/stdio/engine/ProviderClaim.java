@@ -6,6 +6,7 @@ import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
 import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.stdio.ClaimState;
 import io.mcpwire.stdio.Isolation;
 import io.mcpwire.stdio.IsolationUnavailableException;
@@ -182,6 +183,15 @@ public final class ProviderClaim implements HeldClaim {
     @Override
     public String platformName() {
         return platform.name();
+    }
+
+    @Override
+    public Optional<ProcessExits> processExits() {
+        try {
+            return platform.processExits();
+        } catch (RuntimeException | LinkageError e) {
+            return Optional.empty(); // a provider built before the facet, or one that fails to say: poll
+        }
     }
 
     @Override

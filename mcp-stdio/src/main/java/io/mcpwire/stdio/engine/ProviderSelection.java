@@ -3,6 +3,7 @@ package io.mcpwire.stdio.engine;
 import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.stdio.McpwireSettings;
@@ -264,8 +265,19 @@ public final class ProviderSelection {
             others.add(p.name() + " (" + why + ")");
         }
         return "platform provider " + bound.name() + " bound (platform SPI version " + PlatformDescriptors.SPI_VERSION
-                + ", priority " + bound.priority() + "); "
+                + ", priority " + bound.priority() + "; the host watch " + hostWatchWay(bound) + "); "
                 + (others.isEmpty() ? "no other provider found" : "also found: " + String.join(", ", others));
+    }
+
+    /** How the host watch learns of the host's exit through {@code bound}: a wait of the system's, or polling. */
+    private static String hostWatchWay(PlatformDescriptors bound) {
+        Optional<ProcessExits> exits;
+        try {
+            exits = bound.processExits();
+        } catch (RuntimeException | LinkageError e) {
+            exits = Optional.empty();
+        }
+        return exits.isPresent() ? "waits for exits through " + exits.get() : "polls four times a second";
     }
 
     private static String names(List<PlatformDescriptors> all) {

@@ -115,7 +115,7 @@ public final class Connection {
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);
         this.watch = options.hostWatch() == HostWatch.OFF ? HostWatcher.NONE
                 : options.hostExit().map(exit -> HostWatcher.of(exit, this::hostExited))
-                        .orElseGet(() -> HostWatcher.of(options.hostWatch(), this::clientSpoke, this::hostExited));
+                        .orElseGet(() -> HostWatcher.of(options.hostWatch(), options.processExits(), this::clientSpoke, this::hostExited));
     }
 
     /** Whether the client has sent anything yet: a line reached the dispatcher. */

@@ -2,6 +2,8 @@ package io.mcpwire.transport.engine;
 
 import static io.mcpwire.transport.engine.TransportLog.LOG;
 
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.stdio.HostWatch;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -9,8 +11,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -18,59 +23,96 @@ import java.util.stream.Collectors;
 
 /**
  * Watches the host ({@link HostWatch}): on a daemon thread of its own ({@code mcpwire-stdio-host-watch}),
- * four times a second, it looks whether each watched process still runs ({@link Ancestry}), and
- * runs the given action on that thread once one has ended. {@link ProcessHandle#onExit()} polls a
- * process that is not a child of this one at an interval that grows to five seconds; a host's user
- * expects the server to end with the host at once. A reused process id is not taken for the host
- * ({@code isAlive} checks the start time), and a Linux zombie counts as ended.
+ * it waits for a watched process ({@link Ancestry}) to end, and runs the given action on that
+ * thread once one has. Where the claim's provider can wait for processes' exits
+ * ({@link ProcessExits}: Linux's {@code pidfd_open}) the thread blocks in that wait and wakes only
+ * when a process ends or the watch stops; elsewhere, or when the system refuses the wait, it looks
+ * four times a second. {@link ProcessHandle#onExit()} polls a process that is not a child of this
+ * one at an interval that grows to five seconds; a host's user expects the server to end with the
+ * host at once. A reused process id is not taken for the host ({@code isAlive} checks the start
+ * time, after each wait opens), and a Linux zombie counts as ended.
  *
  * <p>A launcher is not a host: a watched process that ends before the client has sent anything (a
  * double fork, {@code nohup ... &}, a detaching {@code start} that exits at once) is passed over,
  * logged once, and the ancestry is read again without it; once this process is the child of init,
- * nothing is watched. Threads: its own; the watched list is that thread's alone.
+ * nothing is watched. Threads: its own, and {@link #stop()}'s caller, which wakes the wait.
  */
 public final class HostWatcher {
     private static final long POLL_MILLIS = 250;
     /** Watches nothing. */
-    public static final HostWatcher NONE = new HostWatcher(() -> { }, Optional.empty());
+    public static final HostWatcher NONE = new HostWatcher(() -> { }, Optional.empty(), new Stop());
 
     private final Runnable starter;
     private final Optional<Thread> thread;
+    private final Stop stop;
 
-    private HostWatcher(Runnable starter, Optional<Thread> thread) {
+    private HostWatcher(Runnable starter, Optional<Thread> thread, Stop stop) {
         this.starter = starter;
         this.thread = thread;
+        this.stop = stop;
+    }
+
+    /** Whether the watch was stopped, and the wait to wake when it is: shared by the watching thread and {@link #stop()}. */
+    private static final class Stop {
+        final AtomicBoolean stopped = new AtomicBoolean();
+        final AtomicReference<ProcessExits.Wait> current = new AtomicReference<>();
+
+        void stop() {
+            stopped.set(true);
+            ProcessExits.Wait w = current.get();
+            if (w != null) {
+                w.wake();
+            }
+        }
     }
 
     /**
-     * Watches as {@code mode} says, from {@link #start()}; {@code onExit} runs on the watching
-     * thread. {@code clientSpoke} says whether the session has received anything yet: until it has,
-     * an ended ancestor is a launcher.
+     * Watches as {@code mode} says, from {@link #start()}, waiting through {@code exits} where it
+     * is given and the system grants the wait; {@code onExit} runs on the watching thread.
+     * {@code clientSpoke} says whether the session has received anything yet: until it has, an
+     * ended ancestor is a launcher.
      */
-    public static HostWatcher of(HostWatch mode, BooleanSupplier clientSpoke, Runnable onExit) {
+    public static HostWatcher of(HostWatch mode, Optional<ProcessExits> exits, BooleanSupplier clientSpoke, Runnable onExit) {
         if (mode == HostWatch.OFF) {
             return NONE;
         }
         boolean throughWrappers = mode == HostWatch.ANCESTORS;
-        return watching(passedOver -> Ancestry.watched(throughWrappers, passedOver), Ancestry::alive, clientSpoke, onExit);
+        return watching(passedOver -> Ancestry.watched(throughWrappers, passedOver), Ancestry::alive, exits, clientSpoke, onExit);
     }
 
     /**
      * Watches what {@code ancestry} gives (given the processes passed over so far), each judged by
-     * {@code alive}: the rule of {@link #of(HostWatch, BooleanSupplier, Runnable)}, over any ancestry.
+     * {@code alive}: the rule of {@link #of(HostWatch, Optional, BooleanSupplier, Runnable)}, over any ancestry.
      */
     static HostWatcher watching(Function<Set<Long>, List<ProcessHandle>> ancestry, Predicate<ProcessHandle> alive,
-                                BooleanSupplier clientSpoke, Runnable onExit) {
+                                Optional<ProcessExits> exits, BooleanSupplier clientSpoke, Runnable onExit) {
+        Stop stop = new Stop();
         Thread t = Daemons.thread(() -> {
             Set<Long> passedOver = new HashSet<>();
             List<ProcessHandle> watched = new ArrayList<>(ancestry.apply(passedOver));
-            describe(watched);
+            Optional<ProcessExits> waits = exits;
+            describe(watched, waits);
             try {
                 while (!watched.isEmpty()) {
-                    TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
-                    Optional<ProcessHandle> ended = watched.stream().filter(alive.negate()).findFirst();
-                    if (ended.isEmpty()) {
-                        continue;
+                    Optional<ProcessHandle> ended;
+                    if (waits.isPresent()) {
+                        try {
+                            ended = awaitExit(waits.get(), watched, alive, stop);
+                        } catch (DescriptorException refused) {
+                            LOG.log(Level.DEBUG, "the host watch cannot wait for exits ({0}): it polls four times a second",
+                                    refused.getMessage());
+                            waits = Optional.empty();
+                            continue;
+                        }
+                        if (ended.isEmpty()) {
+                            return; // woken: the session ended first
+                        }
+                    } else {
+                        TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+                        ended = watched.stream().filter(alive.negate()).findFirst();
+                        if (ended.isEmpty()) {
+                            continue;
+                        }
                     }
                     if (clientSpoke.getAsBoolean()) {
                         LOG.log(Level.DEBUG, "watched process {0} ended", ended.get().pid());
@@ -81,19 +123,56 @@ public final class HostWatcher {
                             + "a launcher, not the host; watching the ancestry anew", ended.get().pid());
                     passedOver.add(ended.get().pid()); // a zombie stays in the ancestry until reaped: never again
                     watched = new ArrayList<>(ancestry.apply(passedOver));
-                    describe(watched);
+                    describe(watched, waits);
                 }
             } catch (InterruptedException stopped) {
                 // the session ended first
             }
         }, "mcpwire-stdio-host-watch");
-        return new HostWatcher(t::start, Optional.of(t));
+        return new HostWatcher(t::start, Optional.of(t), stop);
     }
 
-    private static void describe(List<ProcessHandle> watched) {
+    /**
+     * Blocks in the system's wait until a watched process ends; empty when the watch stops. A
+     * process that ended before the wait opened, or whose id has been reused since, is found by its
+     * handle once the wait is open, so that no exit falls between the ancestry's reading and the wait.
+     */
+    private static Optional<ProcessHandle> awaitExit(ProcessExits exits, List<ProcessHandle> watched,
+                                                     Predicate<ProcessHandle> alive, Stop stop) throws DescriptorException {
+        long[] pids = new long[watched.size()];
+        for (int i = 0; i < pids.length; i++) {
+            pids[i] = watched.get(i).pid();
+        }
+        try (ProcessExits.Wait wait = exits.watch(pids)) {
+            stop.current.set(wait);
+            if (stop.stopped.get()) {
+                return Optional.empty();
+            }
+            for (ProcessHandle p : watched) {
+                if (!alive.test(p)) {
+                    return Optional.of(p);
+                }
+            }
+            OptionalLong exited = wait.await();
+            if (exited.isEmpty()) {
+                return Optional.empty();
+            }
+            for (ProcessHandle p : watched) {
+                if (p.pid() == exited.getAsLong()) {
+                    return Optional.of(p);
+                }
+            }
+            throw new IllegalStateException("the wait named process " + exited.getAsLong() + ", which it was not given");
+        } finally {
+            stop.current.set(null);
+        }
+    }
+
+    private static void describe(List<ProcessHandle> watched, Optional<ProcessExits> waits) {
         LOG.log(Level.DEBUG, () -> watched.isEmpty() ? "the host watch has no process to watch"
                 : "the host watch watches " + watched.stream().map(p -> p.pid() + " (" + p.info().command().orElse("?") + ")")
-                        .collect(Collectors.joining(", ")));
+                        .collect(Collectors.joining(", "))
+                        + waits.map(w -> ", waiting for exits through " + w).orElse(", polling four times a second"));
     }
 
     /**
@@ -102,7 +181,7 @@ public final class HostWatcher {
      */
     public static HostWatcher of(CompletableFuture<?> exit, Runnable onExit) {
         return new HostWatcher(() -> exit.thenRun(() -> Daemons.thread(onExit, "mcpwire-stdio-host-watch").start()),
-                Optional.empty());
+                Optional.empty(), new Stop());
     }
 
     /** Starts watching. */
@@ -112,6 +191,7 @@ public final class HostWatcher {
 
     /** Stops watching and waits for the watching thread to leave (unless it is the caller, running the action). */
     public void stop() {
+        stop.stop();
         thread.filter(t -> t != Thread.currentThread()).ifPresent(t -> {
             t.interrupt();
             Daemons.join(t, 2_000);

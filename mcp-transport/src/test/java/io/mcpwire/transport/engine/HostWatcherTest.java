@@ -4,20 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.ProcessExits;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The host watch's rule over an ancestry of real processes: a watched process that ends after the
- * client spoke ends the session; one that ends before is a launcher, passed over, and the ancestry
- * is read again without it.
+ * The host watch's rule over an ancestry of real processes, polling and waiting for exits: a
+ * watched process that ends after the client spoke ends the session; one that ends before is a
+ * launcher, passed over, and the ancestry is read again without it. A wait the system refuses
+ * leaves the watch polling; a stop wakes a pending wait.
  */
 @EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the watched processes are POSIX sleeps")
 class HostWatcherTest {
@@ -25,11 +34,54 @@ class HostWatcherTest {
         return new ProcessBuilder("sleep", "60").start();
     }
 
-    @Test
-    void aWatchedProcessThatEndsAfterTheClientSpokeEndsTheSession() throws Exception {
+    /** The two ways of watching: polling, and a wait for exits (the JDK's own, standing in for a provider's). */
+    static List<Optional<ProcessExits>> ways() {
+        return List.of(Optional.empty(), Optional.of(new OnExitWaits()));
+    }
+
+    /**
+     * Waits through {@link ProcessHandle#onExit()}, prompt for this JVM's children, which the
+     * tests' processes are; counts the waits opened and the wakes.
+     */
+    static final class OnExitWaits implements ProcessExits {
+        final AtomicInteger opened = new AtomicInteger();
+        final AtomicInteger woken = new AtomicInteger();
+
+        @Override
+        public Wait watch(long... pids) {
+            opened.incrementAndGet();
+            CompletableFuture<Long> first = new CompletableFuture<>();
+            for (long pid : pids) {
+                ProcessHandle.of(pid).ifPresentOrElse(p -> p.onExit().thenRun(() -> first.complete(pid)),
+                        () -> first.complete(pid));
+            }
+            return new Wait() {
+                @Override
+                public OptionalLong await() {
+                    long pid = first.join();
+                    return pid < 0 ? OptionalLong.empty() : OptionalLong.of(pid);
+                }
+
+                @Override
+                public void wake() {
+                    woken.incrementAndGet();
+                    first.complete(-1L);
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("ways")
+    void aWatchedProcessThatEndsAfterTheClientSpokeEndsTheSession(Optional<ProcessExits> way) throws Exception {
         Process host = sleeper();
         CountDownLatch ended = new CountDownLatch(1);
-        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, () -> true, ended::countDown);
+        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, way, () -> true,
+                ended::countDown);
         w.start();
         try {
             host.destroy();
@@ -40,8 +92,9 @@ class HostWatcherTest {
         }
     }
 
-    @Test
-    void aLauncherThatEndsBeforeTheClientSpokeIsPassedOverAndTheHostAboveItStillWatched() throws Exception {
+    @ParameterizedTest
+    @MethodSource("ways")
+    void aLauncherThatEndsBeforeTheClientSpokeIsPassedOverAndTheHostAboveItStillWatched(Optional<ProcessExits> way) throws Exception {
         Process launcher = sleeper();
         Process host = sleeper();
         AtomicBoolean clientSpoke = new AtomicBoolean();
@@ -55,7 +108,7 @@ class HostWatcherTest {
                 return List.of(host.toHandle()); // re-read without the launcher: the host above it
             }
             return List.of(launcher.toHandle(), host.toHandle());
-        }, ProcessHandle::isAlive, clientSpoke::get, ended::countDown);
+        }, ProcessHandle::isAlive, way, clientSpoke::get, ended::countDown);
         w.start();
         try {
             launcher.destroy();
@@ -70,6 +123,77 @@ class HostWatcherTest {
         } finally {
             w.stop();
             launcher.destroyForcibly();
+            host.destroyForcibly();
+        }
+    }
+
+    private static Set<Thread> watchThreads() {
+        Set<Thread> found = new java.util.HashSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals("mcpwire-stdio-host-watch")) {
+                found.add(t);
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void aWaitTheSystemRefusesLeavesTheWatchPolling() throws Exception {
+        Process host = sleeper();
+        AtomicInteger refused = new AtomicInteger();
+        ProcessExits refusing = pids -> {
+            refused.incrementAndGet();
+            throw new DescriptorException("pidfd_open(" + pids[0] + ")", -1, 38, "ENOSYS (scripted)");
+        };
+        CountDownLatch ended = new CountDownLatch(1);
+        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, Optional.of(refusing),
+                () -> true, ended::countDown);
+        w.start();
+        try {
+            host.destroy();
+            host.waitFor();
+            assertTrue(ended.await(10, TimeUnit.SECONDS), "the host's end was seen by polling");
+            assertEquals(1, refused.get(), "the wait was asked for once, then the watch polled");
+        } finally {
+            w.stop();
+        }
+    }
+
+    @Test
+    void aProcessThatEndedBeforeTheWaitOpenedIsSeenAtOnce() throws Exception {
+        Process host = sleeper();
+        host.destroy();
+        host.waitFor();
+        OnExitWaits waits = new OnExitWaits();
+        CountDownLatch ended = new CountDownLatch(1);
+        // the ancestry read it alive; by the wait's opening it has gone
+        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, Optional.of(waits),
+                () -> true, ended::countDown);
+        w.start();
+        try {
+            assertTrue(ended.await(10, TimeUnit.SECONDS), "an end before the wait is not missed");
+        } finally {
+            w.stop();
+        }
+    }
+
+    @Test
+    void aStopWakesThePendingWaitAndTheThreadLeaves() throws Exception {
+        Process host = sleeper();
+        OnExitWaits waits = new OnExitWaits();
+        CountDownLatch ended = new CountDownLatch(1);
+        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, Optional.of(waits),
+                () -> true, ended::countDown);
+        Set<Thread> before = watchThreads();
+        try {
+            w.start();
+            Set<Thread> started = watchThreads();
+            started.removeAll(before);
+            assertEquals(1, started.size(), "one watching thread started");
+            w.stop();
+            assertFalse(started.iterator().next().isAlive(), "the watching thread left once stopped, the host still running");
+            assertEquals(1, ended.getCount(), "a stop is not the host's end");
+        } finally {
             host.destroyForcibly();
         }
     }

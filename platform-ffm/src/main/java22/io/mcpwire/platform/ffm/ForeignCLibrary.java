@@ -37,6 +37,8 @@ import java.nio.charset.Charset;
  */
 public final class ForeignCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
+    /** {@code SYS_pidfd_open}: one number on every Linux architecture since 5.3. */
+    private static final long SYS_PIDFD_OPEN = 434;
     /** {@code struct pollfd}: an {@code int} and two {@code short}s on every POSIX system. */
     private static final long POLLFD_BYTES = 8;
     private static final long ERRNO = Foreign.capturedOffset("errno");
@@ -62,6 +64,11 @@ public final class ForeignCLibrary implements CLibrary {
     private final CFunction read = new CFunction("read", fixed);
     private final CFunction write = new CFunction("write", fixed);
     private final MemorySegment poll = symbol("poll");
+    /**
+     * {@code syscall}, variadic after the number; on Linux, the one system it is called on here,
+     * x86-64 and arm64 pass the arguments in the same registers either way.
+     */
+    private final CFunction syscall = new CFunction("syscall", fixed);
 
     private ForeignCLibrary() {
     }
@@ -205,6 +212,11 @@ public final class ForeignCLibrary implements CLibrary {
         } finally {
             Reference.reachabilityFence(segment);
         }
+    }
+
+    @Override
+    public int pidfdOpen(int pid) {
+        return (int) syscall.call(SYS_PIDFD_OPEN, pid, 0);
     }
 
     @Override

@@ -12,6 +12,8 @@ import io.mcpwire.platform.rules.NativeMemory;
  */
 final class JnaCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
+    /** {@code SYS_pidfd_open}: one number on every Linux architecture since 5.3. */
+    private static final long SYS_PIDFD_OPEN = 434;
 
     private JnaCLibrary() {
     }
@@ -133,6 +135,11 @@ final class JnaCLibrary implements CLibrary {
     @Override
     public long write(int fd, NativeMemory buffer, long offset, long count) {
         return LibC.write(fd, of(buffer).share(offset), count);
+    }
+
+    @Override
+    public int pidfdOpen(int pid) {
+        return (int) LibC.syscall(SYS_PIDFD_OPEN, pid, 0);
     }
 
     @Override

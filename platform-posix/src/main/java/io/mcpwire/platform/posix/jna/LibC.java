@@ -79,6 +79,12 @@ public final class LibC {
     /** {@code ssize_t write(int fd, const void *buf, size_t count)}. */
     public static native long write(int fd, Pointer buf, long count);
 
+    /**
+     * {@code long syscall(long number, ...)} with two arguments: variadic, but on Linux, the one
+     * system it is called on here, x86-64 and arm64 pass them in the same registers either way.
+     */
+    public static native long syscall(long number, long a, long b);
+
     /** {@code int poll(struct pollfd *fds, nfds_t nfds, int timeout)} where {@code nfds_t} is {@code unsigned long}. */
     public static native int poll(Pointer fds, long nfds, int timeoutMillis);
 

@@ -70,6 +70,14 @@ public interface CLibrary {
     long write(int fd, NativeMemory buffer, long offset, long count);
 
     /**
+     * {@code syscall(SYS_pidfd_open, pid, 0)} on Linux 5.3 and newer: a close-on-exec descriptor
+     * that polls readable once process {@code pid} has exited. Linux alone has the call; {@code
+     * syscall} is variadic, but Linux's x86-64 and arm64 conventions pass these integers in the
+     * same registers either way.
+     */
+    int pidfdOpen(int pid);
+
+    /**
      * {@code poll(fds, nfds, timeout)}, with {@code nfds_t} as wide as {@code nfdsIsInt} says
      * (an {@code unsigned int} on macOS and FreeBSD, an {@code unsigned long} on Linux).
      */

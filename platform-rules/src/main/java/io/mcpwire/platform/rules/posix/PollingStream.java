@@ -57,7 +57,7 @@ final class PollingStream extends ChunkedStream {
     }
 
     /** {@code short events; short revents} as one int with revents zero, in native byte order. */
-    private static int eventsWord(short events) {
+    static int eventsWord(short events) {
         return ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? events & 0xFFFF : (events & 0xFFFF) << 16;
     }
 

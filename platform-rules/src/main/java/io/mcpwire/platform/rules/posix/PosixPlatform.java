@@ -5,6 +5,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.rules.BoundPlatform;
 import io.mcpwire.platform.rules.NativeBinding;
@@ -14,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a POSIX provider does, whatever binds it to the C library (JNA, the JDK's foreign function
@@ -97,6 +99,28 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
     }
 
     /** {@code pipe}, both ends then moved to 3 or above, close-on-exec. */
+    /**
+     * On Linux, a wait on {@code pidfd_open} descriptors ({@link PidfdExits}), which binds the C
+     * library when a wait opens; elsewhere none (macOS's {@code kqueue} wait is not made here).
+     */
+    @Override
+    public Optional<ProcessExits> processExits() {
+        if (PosixConstants.forOs(System.getProperty("os.name", "")) != PosixConstants.LINUX) {
+            return Optional.empty();
+        }
+        return Optional.of(new ProcessExits() {
+            @Override
+            public Wait watch(long... pids) throws DescriptorException {
+                return new PidfdExits(bound()).watch(pids);
+            }
+
+            @Override
+            public String toString() {
+                return "pidfd_open";
+            }
+        });
+    }
+
     @Override
     public PipeEnds pipe() throws DescriptorException {
         int[] ends = bound().pipeAboveStandard("pipe()", -1);

@@ -55,6 +55,7 @@ class PosixPlatformTest {
         @Override public long read(int fd, NativeMemory buffer, long count) { return next("read(" + fd + ")"); }
         @Override public long write(int fd, NativeMemory buffer, long offset, long count) { return next("write(" + fd + ")"); }
         @Override public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) { return next("poll"); }
+        @Override public int pidfdOpen(int pid) { return next("pidfd_open(" + pid + ")"); }
     }
 
     /** The scripted reads, writes and polls never touch their buffers. */

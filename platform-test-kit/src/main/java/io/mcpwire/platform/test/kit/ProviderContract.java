@@ -15,15 +15,18 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.Probe;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.test.harness.BlockedThreads;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.EnumSet;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -279,6 +282,75 @@ public abstract class ProviderContract {
             out.wakeUp();
             assertInstanceOf(AsynchronousCloseException.class, outcome.get(10, TimeUnit.SECONDS));
         }
+    }
+
+    /**
+     * {@link PlatformDescriptors#processExits()} is optional: where offered, a wait on several
+     * processes names the one that exited, a process gone before the wait opened at once, and a
+     * wait woken from another thread returns empty.
+     */
+    @Test
+    void aWaitForExitsNamesTheProcessThatEndedAndAWakeEndsIt() throws Exception {
+        Optional<ProcessExits> offered = provider.processExits();
+        Assumptions.assumeTrue(offered.isPresent(), "the provider offers no wait for exits: the host watch polls");
+        ProcessExits exits = offered.get();
+        Process stays = sleeper();
+        Process ends = sleeper();
+        Process gone = sleeper();
+        gone.destroy();
+        gone.waitFor();
+        try {
+            try (ProcessExits.Wait wait = exits.watch(stays.pid(), ends.pid())) {
+                ends.destroy();
+                assertEquals(OptionalLong.of(ends.pid()), wait.await(), "the wait names the process that ended");
+            }
+            try (ProcessExits.Wait wait = exits.watch(gone.pid())) {
+                assertEquals(OptionalLong.of(gone.pid()), wait.await(), "a process gone before the wait opened, at once");
+            }
+            try (ProcessExits.Wait wait = exits.watch(stays.pid())) {
+                CompletableFuture<OptionalLong> outcome = new CompletableFuture<>();
+                Thread t = new Thread(() -> {
+                    try {
+                        outcome.complete(wait.await());
+                    } catch (Throwable e) {
+                        outcome.completeExceptionally(e);
+                    }
+                }, "kit-exit-wait");
+                t.setDaemon(true);
+                t.start();
+                awaitBlocked(t);
+                wait.wake();
+                assertEquals(OptionalLong.empty(), outcome.get(10, TimeUnit.SECONDS), "a woken wait returns empty");
+                wait.wake(); // idempotent
+                t.join();
+            }
+        } finally {
+            stays.destroyForcibly();
+            ends.destroyForcibly();
+        }
+    }
+
+    /** A process that has exited but that its parent has not reaped (a zombie) has ended. */
+    @Test
+    void aWaitForExitsCountsAnUnreapedProcessAsEnded() throws Exception {
+        Optional<ProcessExits> offered = provider.processExits();
+        Assumptions.assumeTrue(offered.isPresent(), "the provider offers no wait for exits: the host watch polls");
+        // sh starts a short sleep in the background, prints its pid, then becomes a long sleep that never reaps it
+        Process parent = new ProcessBuilder("sh", "-c", "sleep 0.2 & echo $!; exec sleep 60").start();
+        try {
+            long zombie = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine().trim());
+            try (ProcessExits.Wait wait = offered.get().watch(zombie)) {
+                assertEquals(OptionalLong.of(zombie), wait.await());
+            }
+            assertTrue(parent.isAlive(), "its parent, which never reaps it, still runs");
+        } finally {
+            parent.destroyForcibly();
+        }
+    }
+
+    private static Process sleeper() throws java.io.IOException {
+        return new ProcessBuilder("sleep", "60").start();
     }
 
     @Test
