@@ -34,7 +34,8 @@ class DocsNamesTest {
     /** Other software's names the docs cite, none of them on this module's path. */
     private static final Set<String> OTHERS = Set.of(
             // Win32, as platforms.md cites its calls
-            "AssignProcessToJobObject", "CreateJobObjectW", "SetInformationJobObject",
+            "AssignProcessToJobObject", "CreateJobObjectW", "SetInformationJobObject", "OpenProcess", "CreateEventW", "SetEvent",
+            "WaitForMultipleObjects",
             "CancelIoEx", "CancelSynchronousIo", "CompareObjectHandles", "CreatePipe", "DuplicateHandle", "GetConsoleMode",
             "GetFileInformationByHandle", "GetFileType", "GetStdHandle", "OpenThread", "ReadFile", "SetHandleInformation",
             "SetStdHandle", "WriteFile", "CloseHandle", "CreateProcess", "CreateThread", "SetThreadAffinityMask",

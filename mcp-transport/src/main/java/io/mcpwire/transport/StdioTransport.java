@@ -19,7 +19,6 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The MCP stdio transport: newline-delimited JSON-RPC over a {@link StdioClaim} (the real
@@ -145,11 +144,6 @@ public final class StdioTransport implements McpTransport {
         connection.closeWhenAnswered();
     }
 
-    /** The largest the reader's line buffer has grown, in bytes (for tests of bounded memory). */
-    int peakReadBufferBytes() {
-        return connection.peakReadBufferBytes();
-    }
-
     /** Options for a transport. */
     public static final class Builder {
         private WireSource source = new WireSource.ClaimAtBuild(Optional.empty());
@@ -160,7 +154,6 @@ public final class StdioTransport implements McpTransport {
         private boolean answerDecodeErrors = true;
         private Optional<McpwireSettings> settings = Optional.empty();
         private Optional<HostWatch> hostWatch = Optional.empty();
-        private CompletableFuture<?> hostExitForTests;
 
         private Builder() {
         }
@@ -279,12 +272,6 @@ public final class StdioTransport implements McpTransport {
             return this;
         }
 
-        /** For tests: the host's exit, in place of the parent process's. */
-        Builder hostExit(CompletableFuture<?> exit) {
-            this.hostExitForTests = exit;
-            return this;
-        }
-
         /** Whether the transport answers undecodable lines itself (default true). */
         public Builder answerDecodeErrors(boolean answer) {
             this.answerDecodeErrors = answer;
@@ -301,8 +288,7 @@ public final class StdioTransport implements McpTransport {
             effective = hostWatch.map(effective::withHostWatch).orElse(effective);
             Optional<StdioClaim> claim = source.claim(effective);
             TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
-                    answerDecodeErrors, effective.hostWatch(), claim.flatMap(StdioClaim::processExits), source.releaseOnClose(),
-                    Optional.ofNullable(hostExitForTests));
+                    answerDecodeErrors, effective.hostWatch(), claim.flatMap(StdioClaim::processExits), source.releaseOnClose());
             return new StdioTransport(options, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim,
                     claim.map(c -> c.settings().withHostWatch(options.hostWatch())).orElse(effective));
         }

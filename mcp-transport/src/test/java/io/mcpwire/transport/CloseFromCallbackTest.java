@@ -13,6 +13,7 @@ import io.mcpwire.jsonrpc.TransportListener;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,6 +32,7 @@ class CloseFromCallbackTest {
         final CompletableFuture<TransportClosed> closed = new CompletableFuture<>();
         final CompletableFuture<String> innerCloseReturned = new CompletableFuture<>();
         final List<TransportClosed> calls = new CopyOnWriteArrayList<>();
+        final CountDownLatch heard = new CountDownLatch(1);
 
         ClosesAgain(StdioTransport transport, boolean closeOnMessage) {
             this.transport = transport;
@@ -40,6 +42,7 @@ class CloseFromCallbackTest {
 
         @Override
         public void onMessage(JsonRpcMessage message) {
+            heard.countDown();
             if (closeOnMessage) {
                 transport.close(); // on the dispatcher thread
                 innerCloseReturned.complete("from onMessage on " + Thread.currentThread().getName());
@@ -70,10 +73,11 @@ class CloseFromCallbackTest {
 
     @Test
     void onHostDeath() throws Exception {
-        FakeProcess fake = FakeProcess.withPipes();
-        CompletableFuture<Void> hostExit = new CompletableFuture<>();
-        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostExit(hostExit).build(), false);
-        hostExit.complete(null); // the host-watch thread runs the close, and onClosed on it
+        FakeProcess fake = FakeProcess.builder().hostExits().build();
+        ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(HostWatch.PARENT).build(), false);
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        assertTrue(server.heard.await(10, TimeUnit.SECONDS), "the client spoke: the parent's exit is the host's, not a launcher's");
+        fake.endWatchedProcesses(); // the host-watch thread runs the close, and onClosed on it
         server.await(TransportClosed.Reason.HOST_EXITED);
     }
 

@@ -64,14 +64,13 @@ class HostWatchTest {
 
     @Test
     void theHostsExitEndsTheSessionAsEndOfInputWithTheRequestReceivedAnswered() throws Exception {
-        FakeProcess fake = FakeProcess.withPipes();
+        FakeProcess fake = FakeProcess.builder().hostExits().build();
         TableSnapshot before = fake.snapshot();
-        CompletableFuture<Void> hostExit = new CompletableFuture<>();
         CountDownLatch go = new CountDownLatch(1);
-        Answers server = new Answers(StdioTransport.builder().platform(fake).hostExit(hostExit).build(), go);
+        Answers server = new Answers(StdioTransport.builder().platform(fake).hostWatch(HostWatch.PARENT).build(), go);
         fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
         assertTrue(server.received.await(10, TimeUnit.SECONDS), "the request is received");
-        hostExit.complete(null); // stdin stays open: a helper of the host still holds its write end
+        fake.endWatchedProcesses(); // stdin stays open: a helper of the host still holds its write end
         go.countDown(); // the request received before the host exited is answered
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", fake.client().readLine(T));
         TransportClosed c = server.closed.get(30, TimeUnit.SECONDS);
@@ -83,11 +82,10 @@ class HostWatchTest {
 
     @Test
     void withTheWatchOffTheHostsExitChangesNothing() throws Exception {
-        FakeProcess fake = FakeProcess.withPipes();
-        CompletableFuture<Void> hostExit = new CompletableFuture<>();
-        StdioTransport t = StdioTransport.builder().platform(fake).hostExit(hostExit).hostWatch(HostWatch.OFF).build();
+        FakeProcess fake = FakeProcess.builder().hostExits().build();
+        StdioTransport t = StdioTransport.builder().platform(fake).hostWatch(HostWatch.OFF).build();
         Answers server = new Answers(t, new CountDownLatch(0));
-        hostExit.complete(null);
+        fake.endWatchedProcesses();
         fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}", fake.client().readLine(T), "still serving");
         fake.client().closeInput();

@@ -72,6 +72,33 @@ class LongLineFramingTest {
     }
 
     @Test
+    void withASmallLimitTheBufferStaysSmallWhateverStreamsPast() throws IOException {
+        LineFramer framer = new LineFramer(1024);
+        byte[] garbage = new byte[5_000_000]; // no line end: skipped as it streams
+        List<Long> oversized = new ArrayList<>();
+        List<Integer> lines = new ArrayList<>();
+        LineFramer.Sink sink = new LineFramer.Sink() {
+            @Override
+            public void line(byte[] buffer, int offset, int length) {
+                lines.add(length);
+            }
+
+            @Override
+            public void oversized(long length, java.util.Optional<io.mcpwire.jsonrpc.RequestId> id) {
+                oversized.add(length);
+            }
+        };
+        InputStream in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(garbage),
+                new java.io.ByteArrayInputStream("\n{}\n".getBytes(StandardCharsets.US_ASCII)));
+        while (framer.readFrom(in, sink)) {
+            // every line is handed over as it completes
+        }
+        assertEquals(List.of(5_000_000L), oversized);
+        assertEquals(List.of(2), lines, "the line after it is whole");
+        assertTrue(framer.peakBufferBytes() <= 1026, "bounded by the limit: " + framer.peakBufferBytes());
+    }
+
+    @Test
     void longLinesAreWholeWithinTheLimitAndSkippedPastIt() throws IOException {
         ByteArrayOutputStream input = new ByteArrayOutputStream();
         input.writeBytes(line(2 * MIB + 17, 'a', 'b', "\n"));

@@ -204,7 +204,6 @@ class StdioTransportTest {
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: a message of "
                 + huge.length + " bytes exceeds the limit of 16777216 bytes; it was skipped\"}}", fake.client().readLine(T));
         assertEquals(pong(7), fake.client().readLine(T));
-        assertTrue(t.peakReadBufferBytes() <= 16 * 1024 * 1024 + 2, "buffer stayed within the limit: " + t.peakReadBufferBytes());
         assertEquals(1, server.decodeErrors.size());
         t.close();
     }
@@ -223,7 +222,6 @@ class StdioTransportTest {
         String second = fake.client().readLine(T);
         assertTrue(second.startsWith("{\"jsonrpc\":\"2.0\",\"id\":41,\"error\":{\"code\":-32600,"), second);
         assertEquals(pong(42), fake.client().readLine(T));
-        assertTrue(t.peakReadBufferBytes() <= 64 * 1024 + 2, "bounded: " + t.peakReadBufferBytes());
         assertEquals(2, server.decodeErrors.size());
         t.close();
     }
@@ -237,7 +235,6 @@ class StdioTransportTest {
         fake.client().send("\n" + ping(1));
         assertTrue(fake.client().readLine(T).contains("-32600"));
         assertEquals(pong(1), fake.client().readLine(T));
-        assertTrue(t.peakReadBufferBytes() <= 1026, "peak " + t.peakReadBufferBytes());
         t.close();
     }
 

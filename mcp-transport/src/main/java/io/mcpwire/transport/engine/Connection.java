@@ -6,7 +6,6 @@ import io.mcpwire.jsonrpc.JsonRpcMessage;
 import io.mcpwire.jsonrpc.RequestId;
 import io.mcpwire.jsonrpc.TransportClosed;
 import io.mcpwire.jsonrpc.TransportListener;
-import io.mcpwire.stdio.HostWatch;
 import io.mcpwire.stdio.Wire;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -113,9 +112,7 @@ public final class Connection {
         this.writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
         this.dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);
-        this.watch = options.hostWatch() == HostWatch.OFF ? HostWatcher.NONE
-                : options.hostExit().map(exit -> HostWatcher.of(exit, this::hostExited))
-                        .orElseGet(() -> HostWatcher.of(options.hostWatch(), options.processExits(), this::clientSpoke, this::hostExited));
+        this.watch = HostWatcher.of(options.hostWatch(), options.processExits(), this::clientSpoke, this::hostExited);
     }
 
     /** Whether the client has sent anything yet: a line reached the dispatcher. */
@@ -239,11 +236,6 @@ public final class Connection {
             return;
         }
         end(new Ending(TransportClosed.Reason.CLOSED, null, Grace.UNSPENT, Owed.FORGIVEN));
-    }
-
-    /** The largest the dispatcher's line buffer has grown, in bytes. */
-    public int peakReadBufferBytes() {
-        return framer.peakBufferBytes();
     }
 
     // ------------------------------------------------------------------ the threads

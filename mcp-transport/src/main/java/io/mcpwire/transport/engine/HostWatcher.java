@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -98,9 +97,10 @@ public final class HostWatcher {
                     if (waits.isPresent()) {
                         try {
                             ended = awaitExit(waits.get(), watched, alive, stop);
-                        } catch (DescriptorException refused) {
+                        } catch (DescriptorException | RuntimeException refused) {
+                            // a system that refuses the wait, or a provider that fails at it: poll
                             LOG.log(Level.DEBUG, "the host watch cannot wait for exits ({0}): it polls four times a second",
-                                    refused.getMessage());
+                                    String.valueOf(refused.getMessage()));
                             waits = Optional.empty();
                             continue;
                         }
@@ -173,15 +173,6 @@ public final class HostWatcher {
                 : "the host watch watches " + watched.stream().map(p -> p.pid() + " (" + p.info().command().orElse("?") + ")")
                         .collect(Collectors.joining(", "))
                         + waits.map(w -> ", waiting for exits through " + w).orElse(", polling four times a second"));
-    }
-
-    /**
-     * Runs {@code onExit} on a watching thread once {@code exit} completes, from {@link #start()}:
-     * a host's exit a test stands in for.
-     */
-    public static HostWatcher of(CompletableFuture<?> exit, Runnable onExit) {
-        return new HostWatcher(() -> exit.thenRun(() -> Daemons.thread(onExit, "mcpwire-stdio-host-watch").start()),
-                Optional.empty(), new Stop());
     }
 
     /** Starts watching. */

@@ -47,6 +47,10 @@ public final class ForeignWin32 implements Win32 {
     private static final long LAST_ERROR = Foreign.capturedOffset("GetLastError");
     private static final int DUPLICATE_SAME_ACCESS = 2;
     private static final int THREAD_TERMINATE = 1;
+    /** {@code SYNCHRONIZE}: the access a wait on a process's handle needs. */
+    private static final int SYNCHRONIZE = 0x00100000;
+    /** {@code INFINITE}, as the 32-bit {@code DWORD} it is. */
+    private static final long INFINITE = 0xFFFFFFFFL;
     private static final int HANDLE_FLAG_INHERIT = 1;
     private static final int HANDLE_FLAG_PROTECT_FROM_CLOSE = 2;
     private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG,
@@ -86,6 +90,10 @@ public final class ForeignWin32 implements Win32 {
     private final WinFunction getCurrentProcessorNumber = new WinFunction(kernel32, "GetCurrentProcessorNumber", plain);
     private final WinFunction setThreadAffinityMask = new WinFunction(kernel32, "SetThreadAffinityMask", captured);
     private final WinFunction createJobObject = new WinFunction(kernel32, "CreateJobObjectW", captured);
+    private final WinFunction openProcess = new WinFunction(kernel32, "OpenProcess", captured);
+    private final WinFunction createEvent = new WinFunction(kernel32, "CreateEventW", captured);
+    private final WinFunction setEventCall = new WinFunction(kernel32, "SetEvent", captured);
+    private final WinFunction waitForMultipleObjects = new WinFunction(kernel32, "WaitForMultipleObjects", captured);
     private final WinFunction setInformationJobObject = new WinFunction(kernel32, "SetInformationJobObject", captured);
     private final WinFunction assignProcessToJobObject = new WinFunction(kernel32, "AssignProcessToJobObject", captured);
     /** Called by their own methods, so that a thread blocked in one shows it on top of its stack. */
@@ -378,6 +386,35 @@ public final class ForeignWin32 implements Win32 {
             MemorySegment limits = arena.allocate(JOB_EXTENDED_LIMITS_BYTES, 8); // zeroed
             limits.set(JAVA_INT, JOB_LIMIT_FLAGS_OFFSET, CHILDREN_JOB_LIMITS);
             return (int) setInformationJobObject.call(job, JOB_OBJECT_EXTENDED_LIMIT_INFORMATION, limits.address(), JOB_EXTENDED_LIMITS_BYTES, 0, 0, 0) != 0;
+        }
+    }
+
+    @Override
+    public boolean waitsForProcesses() {
+        return true;
+    }
+
+    @Override
+    public long openProcessToWait(long pid) {
+        return openProcess.call(SYNCHRONIZE, 0, pid);
+    }
+
+    @Override
+    public long createWakeEvent() {
+        return createEvent.call(0, 1, 0, 0, 0, 0, 0);
+    }
+
+    @Override
+    public boolean setEvent(long event) {
+        return (int) setEventCall.call(event) != 0;
+    }
+
+    @Override
+    public int waitForAny(long[] handles) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment array = arena.allocate(JAVA_LONG, handles.length);
+            MemorySegment.copy(handles, 0, array, JAVA_LONG, 0, handles.length);
+            return (int) waitForMultipleObjects.call(handles.length, array.address(), 0, INFINITE, 0, 0, 0);
         }
     }
 

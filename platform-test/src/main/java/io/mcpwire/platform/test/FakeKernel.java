@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
@@ -35,6 +36,8 @@ final class FakeKernel {
     final String name;
     /** Whether the JVM's System.in and System.out follow descriptors 0 and 1 (POSIX). */
     final boolean followsDescriptors;
+    /** The wait for exits this process's providers offer, where the builder asked for one. */
+    final Optional<ScriptedExits> exits;
     /** Whether its providers answer {@code pipe()}: only when the fake is built so. */
     final boolean makesPipes;
     final DescriptorTable descriptorTable;
@@ -64,6 +67,7 @@ final class FakeKernel {
         name = b.name;
         followsDescriptors = !b.detachedJvmStreams && !b.windows;
         makesPipes = b.makesPipes;
+        exits = b.scriptedExits ? Optional.of(new ScriptedExits()) : Optional.empty();
         descriptorTable = DescriptorTable.create("the descriptor table of fake " + b.name);
         FileIdentity.Kind wireKind = b.sockets ? FileIdentity.Kind.SOCKET : FileIdentity.Kind.PIPE;
         String wireName = b.sockets ? "socket" : "pipe";

@@ -8,6 +8,7 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.Probe;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.StandardOrigin;
 import java.io.ByteArrayOutputStream;
@@ -73,6 +74,12 @@ public abstract sealed class FakePosixDescriptors implements PlatformDescriptors
     @Override
     public Optional<StandardHandleDuties> standardHandleDuties() {
         return duties;
+    }
+
+    /** The scripted wait where the fake was built with {@link FakeProcess.Builder#hostExits()}, else none. */
+    @Override
+    public Optional<ProcessExits> processExits() {
+        return kernel.exits.map(ProcessExits.class::cast);
     }
 
     /** This fake's own table: claims on it never meet claims on the real process or other fakes. */

@@ -77,6 +77,16 @@ public final class FakeProcess extends FakePosixDescriptors {
         return win32 != null && win32.assignedJob().isPresent();
     }
 
+    /**
+     * The processes that a wait for exits watches end now: every wait of this process's providers,
+     * open or opened later, names the first process it watches.
+     *
+     * @throws IllegalStateException when the fake was built without {@link Builder#hostExits()}
+     */
+    public void endWatchedProcesses() {
+        kernel.exits.orElseThrow(() -> new IllegalStateException("a fake built without hostExits() has no wait to end")).end();
+    }
+
     /** A builder for a fake process; see its options. */
     public static Builder builder() {
         return new Builder();
@@ -292,6 +302,7 @@ public final class FakeProcess extends FakePosixDescriptors {
         StderrMode stderr = StderrMode.SINK;
         long pipeCapacity = Long.MAX_VALUE;
         boolean makesPipes;
+        boolean scriptedExits;
         byte[] stdinContent;
         final boolean[] closedAtStart = new boolean[2];
 
@@ -380,6 +391,17 @@ public final class FakeProcess extends FakePosixDescriptors {
          */
         public Builder makesPipes() {
             this.makesPipes = true;
+            return this;
+        }
+
+        /**
+         * Its providers offer a wait for processes' exits ({@link PlatformDescriptors#processExits()})
+         * that the test ends with {@link FakeProcess#endWatchedProcesses()}: a host's exit as a
+         * step of the test. Without it, the fake offers none, and a host watch polls the real
+         * processes.
+         */
+        public Builder hostExits() {
+            this.scriptedExits = true;
             return this;
         }
 

@@ -220,6 +220,35 @@ abstract class FakeUcrt implements Win32 {
         return errors.get()[1];
     }
 
+    private static final int ERROR_NOT_SUPPORTED = 50;
+
+    /** The model has no other processes to wait for: each call of a wait fails with ERROR_NOT_SUPPORTED. */
+    private long notSupported() {
+        errors.get()[1] = ERROR_NOT_SUPPORTED;
+        return 0;
+    }
+
+    @Override
+    public long openProcessToWait(long pid) {
+        return notSupported();
+    }
+
+    @Override
+    public long createWakeEvent() {
+        return notSupported();
+    }
+
+    @Override
+    public boolean setEvent(long event) {
+        return notSupported() != 0;
+    }
+
+    @Override
+    public int waitForAny(long[] handles) {
+        notSupported();
+        return -1;
+    }
+
     /** A query on {@code f} waits for its file object's lock, held by a synchronous call blocked on it. */
     final void query(FakeFile f, String what) {
         kernel.threads.awaitLock(what + " on " + f.label + " (its file object's lock)", () -> f.ioOwner);

@@ -8,6 +8,7 @@ import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.Probe;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.StandardOrigin;
 import java.util.Optional;
@@ -33,6 +34,7 @@ public final class SharedFakeProvider implements PlatformDescriptors {
     @Override public int priority() { return -100; } // never chosen automatically; see FakeProcess
     @Override public boolean jvmStreamsFollowDescriptors() { return fake().jvmStreamsFollowDescriptors(); }
     @Override public Optional<StandardHandleDuties> standardHandleDuties() { return fake().standardHandleDuties(); }
+    @Override public Optional<ProcessExits> processExits() { return fake().processExits(); }
     @Override public DescriptorTable descriptorTable() { return fake().descriptorTable(); }
     @Override public int duplicateAboveStandard(int fd) throws DescriptorException { return fake().duplicateAboveStandard(fd); }
     @Override public int duplicate(int fd) throws DescriptorException { return fake().duplicate(fd); }

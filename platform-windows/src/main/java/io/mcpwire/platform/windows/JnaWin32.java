@@ -246,6 +246,31 @@ final class JnaWin32 implements Win32 {
     }
 
     @Override
+    public boolean waitsForProcesses() {
+        return true;
+    }
+
+    @Override
+    public long openProcessToWait(long pid) {
+        return kernel32.OpenProcess(Kernel32.SYNCHRONIZE, false, (int) pid);
+    }
+
+    @Override
+    public long createWakeEvent() {
+        return kernel32.CreateEventW(null, true, false, null);
+    }
+
+    @Override
+    public boolean setEvent(long event) {
+        return kernel32.SetEvent(event);
+    }
+
+    @Override
+    public int waitForAny(long[] handles) {
+        return kernel32.WaitForMultipleObjects(handles.length, handles, false, Kernel32.INFINITE);
+    }
+
+    @Override
     public boolean assignCurrentProcess(long job) {
         return kernel32.AssignProcessToJobObject(job, kernel32.GetCurrentProcess());
     }

@@ -197,6 +197,35 @@ final class ModelledLibraries {
         }
 
         @Override
+        public long OpenProcess(int desiredAccess, boolean inheritHandle, int processId) {
+            if (desiredAccess != SYNCHRONIZE || inheritHandle) {
+                throw new AssertionError("a wait opens a process for SYNCHRONIZE alone, its handle not inherited");
+            }
+            return model.openProcessToWait(processId);
+        }
+
+        @Override
+        public long CreateEventW(Pointer attributes, boolean manualReset, boolean initialState, Pointer name) {
+            if (attributes != null || name != null || !manualReset || initialState) {
+                throw new AssertionError("a wait's wake is an unnamed manual-reset event, not set, that no child inherits");
+            }
+            return model.createWakeEvent();
+        }
+
+        @Override
+        public boolean SetEvent(long event) {
+            return model.setEvent(event);
+        }
+
+        @Override
+        public int WaitForMultipleObjects(int count, long[] handles, boolean waitAll, int milliseconds) {
+            if (count != handles.length || waitAll || milliseconds != INFINITE) {
+                throw new AssertionError("a wait is for any one of its handles, for as long as it takes");
+            }
+            return model.waitForAny(handles);
+        }
+
+        @Override
         public boolean AssignProcessToJobObject(long job, long process) {
             if (process != CURRENT_PROCESS) {
                 throw new AssertionError("only this process is put in the job");

@@ -174,6 +174,45 @@ public interface Win32 {
     boolean assignCurrentProcess(long job);
 
     /**
+     * Whether this binding makes the four calls of a wait for other processes' exits
+     * ({@link #openProcessToWait}, {@link #createWakeEvent}, {@link #setEvent},
+     * {@link #waitForAny}); the default says it does not, and the host watch then polls.
+     */
+    default boolean waitsForProcesses() {
+        return false;
+    }
+
+    /**
+     * {@code OpenProcess(SYNCHRONIZE, FALSE, pid)}: a handle, which no child inherits, that is
+     * signalled once the process has exited.
+     *
+     * @return the handle, or 0 on failure ({@code ERROR_INVALID_PARAMETER}: no process has that id)
+     */
+    default long openProcessToWait(long pid) {
+        throw new UnsupportedOperationException("this binding does not wait for processes");
+    }
+
+    /** {@code CreateEventW(NULL, TRUE, FALSE, NULL)}: a manual-reset event, not signalled; 0 on failure. */
+    default long createWakeEvent() {
+        throw new UnsupportedOperationException("this binding does not wait for processes");
+    }
+
+    /** {@code SetEvent(event)}. */
+    default boolean setEvent(long event) {
+        throw new UnsupportedOperationException("this binding does not wait for processes");
+    }
+
+    /**
+     * {@code WaitForMultipleObjects(n, handles, FALSE, INFINITE)}: blocks until one of at most 64
+     * handles is signalled.
+     *
+     * @return the index of a signalled handle, or -1 ({@code WAIT_FAILED}, see {@link #lastError()})
+     */
+    default int waitForAny(long[] handles) {
+        throw new UnsupportedOperationException("this binding does not wait for processes");
+    }
+
+    /**
      * The monitor every Java child start of this process takes around its {@code CreateProcess}:
      * {@code java.lang.ProcessImpl.class} ({@code ProcessImpl.create} is {@code static synchronized}),
      * so that holding it keeps {@code ProcessBuilder.start()} of every other thread out. A model

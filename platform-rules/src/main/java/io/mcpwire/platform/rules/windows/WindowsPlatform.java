@@ -6,6 +6,7 @@ import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.PipeEnds;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.StandardHandleDuties;
 import io.mcpwire.platform.StandardOrigin;
 import io.mcpwire.platform.rules.BoundPlatform;
@@ -405,6 +406,25 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> implements St
     @Override
     public boolean tieChildrenToProcess() throws DescriptorException {
         return state.childrenJob.tie(bound());
+    }
+
+    /**
+     * A wait on {@code SYNCHRONIZE} process handles and an event ({@link WindowsExits}), which binds
+     * when a wait opens; a binding that does not make those calls refuses it, naming the call.
+     */
+    @Override
+    public Optional<ProcessExits> processExits() {
+        return Optional.of(new ProcessExits() {
+            @Override
+            public Wait watch(long... pids) throws DescriptorException {
+                return new WindowsExits(bound()).watch(pids);
+            }
+
+            @Override
+            public String toString() {
+                return "WaitForMultipleObjects";
+            }
+        });
     }
 
     static DescriptorException win32Error(Win32 w, String op, int fd) {

@@ -29,7 +29,8 @@ abstract class ScriptedCalls {
             Map.entry("GetFileType", 0L), Map.entry("GetConsoleMode", 0L), Map.entry("GetFileInformationByHandle", 0L),
             Map.entry("ReadFile", -1L), Map.entry("WriteFile", -1L), Map.entry("OpenThread", 0L),
             Map.entry("CancelSynchronousIo", 0L), Map.entry("SetThreadAffinityMask", 0L), Map.entry("CreateJobObjectW", 0L),
-            Map.entry("SetInformationJobObject", 0L), Map.entry("AssignProcessToJobObject", 0L));
+            Map.entry("SetInformationJobObject", 0L), Map.entry("AssignProcessToJobObject", 0L), Map.entry("OpenProcess", 0L),
+            Map.entry("CreateEventW", 0L), Map.entry("SetEvent", 0L), Map.entry("WaitForMultipleObjects", 0xFFFFFFFFL));
 
     /** What a call gives and the error it leaves. */
     record Answer(long value, int error) {

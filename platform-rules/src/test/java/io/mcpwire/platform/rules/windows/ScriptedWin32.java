@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +29,7 @@ final class ScriptedWin32 extends ScriptedUcrt {
     static final int ERROR_INVALID_HANDLE = 6;
     static final int ERROR_NOT_ENOUGH_MEMORY = 8;
     static final int ERROR_NOT_FOUND = 1168;
+    static final int ERROR_INVALID_PARAMETER = 87;
     /** What {@link #pinToCurrentProcessor} answers: the mask to put back. */
     private static final long PREVIOUS_AFFINITY = 0xff;
     private static final Map<Integer, String> SLOT_NAMES = Map.of(-10, "STD_INPUT_HANDLE", -11, "STD_OUTPUT_HANDLE", -12, "STD_ERROR_HANDLE");
@@ -300,6 +302,94 @@ final class ScriptedWin32 extends ScriptedUcrt {
     public boolean assignCurrentProcess(long job) {
         return call("AssignProcessToJobObject(" + hex(job) + ", this process)", () -> isJob(job)
                 ? Answer.ok(1) : Answer.failed("AssignProcessToJobObject", ERROR_INVALID_HANDLE)) != 0;
+    }
+
+    // ------------------------------------------------------------------ processes, events and waits
+
+    /** What a wait may find signalled, guarded by itself alone (never with this object's monitor held). */
+    private final Object signals = new Object();
+    private final Set<Long> liveProcesses = new HashSet<>();
+    private final Set<Long> exitedProcesses = new HashSet<>();
+    private final Map<Long, Long> processOfHandle = new HashMap<>();
+    private final Set<Long> setEvents = new HashSet<>();
+
+    /** A process with this id runs, for {@code OpenProcess} to find. */
+    void process(long pid) {
+        synchronized (signals) {
+            liveProcesses.add(pid);
+        }
+    }
+
+    /** The process exits: its handles are signalled. */
+    void exits(long pid) {
+        synchronized (signals) {
+            exitedProcesses.add(pid);
+            signals.notifyAll();
+        }
+    }
+
+    @Override
+    public boolean waitsForProcesses() {
+        return true;
+    }
+
+    @Override
+    public long openProcessToWait(long pid) {
+        boolean runs;
+        synchronized (signals) {
+            runs = liveProcesses.contains(pid);
+        }
+        long h = call("OpenProcess(SYNCHRONIZE, FALSE, " + pid + ")",
+                () -> runs ? Answer.ok(newHandle("process " + pid)) : Answer.failed("OpenProcess", ERROR_INVALID_PARAMETER));
+        if (h != 0) {
+            synchronized (signals) {
+                processOfHandle.put(h, pid);
+            }
+        }
+        return h;
+    }
+
+    @Override
+    public long createWakeEvent() {
+        return call("CreateEventW(NULL, TRUE, FALSE, NULL)", () -> Answer.ok(newHandle("event")));
+    }
+
+    @Override
+    public boolean setEvent(long event) {
+        boolean set = call("SetEvent(" + hex(event) + ")", () -> "event".equals(objects.get(event))
+                ? Answer.ok(1) : Answer.failed("SetEvent", ERROR_INVALID_HANDLE)) != 0;
+        if (set) {
+            synchronized (signals) {
+                setEvents.add(event);
+                signals.notifyAll();
+            }
+        }
+        return set;
+    }
+
+    /** Logged, open to a scripted failure, then blocks until a handle is signalled: a set event, or an exited process's. */
+    @Override
+    public int waitForAny(long[] handles) {
+        long scripted = call("WaitForMultipleObjects(" + handles.length + ", ..., FALSE, INFINITE)", () -> Answer.ok(0));
+        if (scripted != 0) {
+            return (int) scripted;
+        }
+        synchronized (signals) {
+            while (true) {
+                for (int i = 0; i < handles.length; i++) {
+                    Long pid = processOfHandle.get(handles[i]);
+                    if (setEvents.contains(handles[i]) || (pid != null && exitedProcesses.contains(pid))) {
+                        return i;
+                    }
+                }
+                try {
+                    signals.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return -1;
+                }
+            }
+        }
     }
 
     private boolean isJob(long handle) {

@@ -19,6 +19,23 @@ public interface Kernel32 extends Library {
     /** {@code THREAD_TERMINATE}: the access {@code CancelSynchronousIo} needs. */
     int THREAD_TERMINATE = 1;
 
+    /** {@code SYNCHRONIZE}: the access a wait on a process's handle needs. */
+    int SYNCHRONIZE = 0x00100000;
+    /** {@code INFINITE}. */
+    int INFINITE = 0xFFFFFFFF;
+
+    /** {@code HANDLE OpenProcess(DWORD dwDesiredAccess, BOOL bInheritHandle, DWORD dwProcessId)}. */
+    long OpenProcess(int desiredAccess, boolean inheritHandle, int processId);
+
+    /** {@code HANDLE CreateEventW(LPSECURITY_ATTRIBUTES, BOOL bManualReset, BOOL bInitialState, LPCWSTR)}. */
+    long CreateEventW(Pointer attributes, boolean manualReset, boolean initialState, Pointer name);
+
+    /** {@code BOOL SetEvent(HANDLE)}. */
+    boolean SetEvent(long event);
+
+    /** {@code DWORD WaitForMultipleObjects(DWORD nCount, const HANDLE *lpHandles, BOOL bWaitAll, DWORD dwMilliseconds)}. */
+    int WaitForMultipleObjects(int count, long[] handles, boolean waitAll, int milliseconds);
+
     /** {@code HANDLE CreateJobObjectW(LPSECURITY_ATTRIBUTES, LPCWSTR)}. */
     long CreateJobObjectW(Pointer attributes, Pointer name);
 
