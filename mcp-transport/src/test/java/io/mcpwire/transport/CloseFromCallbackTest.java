@@ -73,6 +73,7 @@ class CloseFromCallbackTest {
 
     @Test
     void onHostDeath() throws Exception {
+        HostWatchTest.assumeAParentToWatch();
         FakeProcess fake = FakeProcess.builder().hostExits().build();
         ClosesAgain server = new ClosesAgain(StdioTransport.builder().platform(fake).hostWatch(HostWatch.PARENT).build(), false);
         fake.client().send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");

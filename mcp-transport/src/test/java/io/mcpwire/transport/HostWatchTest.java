@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -62,8 +63,15 @@ class HostWatchTest {
         }
     }
 
+    /** The watch watches this JVM's parent: there must be one, and not init. */
+    static void assumeAParentToWatch() {
+        Assumptions.assumeTrue(ProcessHandle.current().parent().filter(p -> p.pid() != 1).isPresent(),
+                "the test JVM is init's child: the host watch has no process to watch");
+    }
+
     @Test
     void theHostsExitEndsTheSessionAsEndOfInputWithTheRequestReceivedAnswered() throws Exception {
+        assumeAParentToWatch();
         FakeProcess fake = FakeProcess.builder().hostExits().build();
         TableSnapshot before = fake.snapshot();
         CountDownLatch go = new CountDownLatch(1);

@@ -5,9 +5,10 @@ import java.util.OptionalLong;
 /**
  * Waits, without polling, for other processes to exit: what a provider offers where the operating
  * system can block on a process' end ({@link PlatformDescriptors#processExits()}): on Linux 5.3
- * and newer a {@code pidfd} of each process, polled with a self-pipe. The session's host watch
- * waits here when it can and polls the processes four times a second otherwise, so that an idle
- * server wakes for nothing. Implementations must be thread-safe, as the provider itself.
+ * and newer a {@code pidfd} of each process, polled with a self-pipe; on Windows a
+ * {@code SYNCHRONIZE} handle of each process and an event, in one {@code WaitForMultipleObjects}.
+ * The session's host watch waits here when it can and polls the processes four times a second
+ * otherwise, so that an idle server wakes for nothing. Implementations must be thread-safe, as the provider itself.
  */
 public interface ProcessExits {
 

@@ -269,7 +269,10 @@ public final class ProviderSelection {
                 + (others.isEmpty() ? "no other provider found" : "also found: " + String.join(", ", others));
     }
 
-    /** How the host watch learns of the host's exit through {@code bound}: a wait of the system's, or polling. */
+    /**
+     * How the host watch learns of the host's exit through {@code bound}: a wait of the system's
+     * (which the system may still refuse when the watch opens one, logged then), or polling.
+     */
     private static String hostWatchWay(PlatformDescriptors bound) {
         Optional<ProcessExits> exits;
         try {
@@ -277,7 +280,7 @@ public final class ProviderSelection {
         } catch (RuntimeException | LinkageError e) {
             exits = Optional.empty();
         }
-        return exits.isPresent() ? "waits for exits through " + exits.get() : "polls four times a second";
+        return exits.isPresent() ? "can wait for exits through " + exits.get() : "polls four times a second";
     }
 
     private static String names(List<PlatformDescriptors> all) {

@@ -24,9 +24,10 @@ import java.util.stream.Collectors;
  * Watches the host ({@link HostWatch}): on a daemon thread of its own ({@code mcpwire-stdio-host-watch}),
  * it waits for a watched process ({@link Ancestry}) to end, and runs the given action on that
  * thread once one has. Where the claim's provider can wait for processes' exits
- * ({@link ProcessExits}: Linux's {@code pidfd_open}) the thread blocks in that wait and wakes only
- * when a process ends or the watch stops; elsewhere, or when the system refuses the wait, it looks
- * four times a second. {@link ProcessHandle#onExit()} polls a process that is not a child of this
+ * ({@link ProcessExits}: Linux's {@code pidfd_open}, Windows' {@code WaitForMultipleObjects}) the
+ * thread blocks in that wait and wakes only when a process ends or the watch stops; elsewhere, or
+ * once the system refused a wait or one failed, it looks four times a second for the rest of the
+ * session. {@link ProcessHandle#onExit()} polls a process that is not a child of this
  * one at an interval that grows to five seconds; a host's user expects the server to end with the
  * host at once. A reused process id is not taken for the host ({@code isAlive} checks the start
  * time, after each wait opens), and a Linux zombie counts as ended.
@@ -60,7 +61,12 @@ public final class HostWatcher {
             stopped.set(true);
             ProcessExits.Wait w = current.get();
             if (w != null) {
-                w.wake();
+                try {
+                    w.wake();
+                } catch (RuntimeException e) {
+                    // the stop goes on: the interrupt and the join still run
+                    LOG.log(Level.DEBUG, "waking the host watch's wait failed: {0}", e.toString());
+                }
             }
         }
     }
@@ -92,7 +98,7 @@ public final class HostWatcher {
             Optional<ProcessExits> waits = exits;
             describe(watched, waits);
             try {
-                while (!watched.isEmpty()) {
+                while (!watched.isEmpty() && !stop.stopped.get()) {
                     Optional<ProcessHandle> ended;
                     if (waits.isPresent()) {
                         try {
@@ -105,7 +111,12 @@ public final class HostWatcher {
                             continue;
                         }
                         if (ended.isEmpty()) {
-                            return; // woken: the session ended first
+                            if (!stop.stopped.get()) {
+                                // empty without a stop: a provider's wait that cannot be trusted
+                                LOG.log(Level.DEBUG, "the host watch's wait ended with no exit and no stop: it polls four times a second");
+                                waits = Optional.empty();
+                            }
+                            continue;
                         }
                     } else {
                         TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);

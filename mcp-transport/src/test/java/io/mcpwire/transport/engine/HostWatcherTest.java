@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * leaves the watch polling; a stop wakes a pending wait.
  */
 @EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the watched processes are POSIX sleeps")
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HostWatcherTest {
     private static Process sleeper() throws Exception {
         return new ProcessBuilder("sleep", "60").start();
@@ -159,16 +161,39 @@ class HostWatcherTest {
         }
     }
 
+    /** A wait that only a wake ends, as a system's wait opened after the process had gone (its id reused, say) never fires. */
+    static final class SilentWaits implements ProcessExits {
+        @Override
+        public Wait watch(long... pids) {
+            CompletableFuture<Void> woken = new CompletableFuture<>();
+            return new Wait() {
+                @Override
+                public OptionalLong await() {
+                    woken.join();
+                    return OptionalLong.empty();
+                }
+
+                @Override
+                public void wake() {
+                    woken.complete(null);
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+    }
+
     @Test
-    void aProcessThatEndedBeforeTheWaitOpenedIsSeenAtOnce() throws Exception {
+    void aProcessThatEndedBeforeTheWaitOpenedIsSeenByItsHandle() throws Exception {
         Process host = sleeper();
         host.destroy();
         host.waitFor();
-        OnExitWaits waits = new OnExitWaits();
         CountDownLatch ended = new CountDownLatch(1);
-        // the ancestry read it alive; by the wait's opening it has gone
-        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, Optional.of(waits),
-                () -> true, ended::countDown);
+        // the ancestry read it alive; by the wait's opening it has gone, and the wait will never fire
+        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive,
+                Optional.of(new SilentWaits()), () -> true, ended::countDown);
         w.start();
         try {
             assertTrue(ended.await(10, TimeUnit.SECONDS), "an end before the wait is not missed");
@@ -190,8 +215,13 @@ class HostWatcherTest {
             Set<Thread> started = watchThreads();
             started.removeAll(before);
             assertEquals(1, started.size(), "one watching thread started");
+            Thread watching = started.iterator().next();
+            while (waits.opened.get() == 0 || watching.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait(); // until the thread is parked in the wait it opened
+            }
             w.stop();
-            assertFalse(started.iterator().next().isAlive(), "the watching thread left once stopped, the host still running");
+            assertEquals(1, waits.woken.get(), "the stop woke the pending wait");
+            assertFalse(watching.isAlive(), "the watching thread left once stopped, the host still running");
             assertEquals(1, ended.getCount(), "a stop is not the host's end");
         } finally {
             host.destroyForcibly();

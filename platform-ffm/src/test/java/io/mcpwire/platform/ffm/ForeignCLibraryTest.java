@@ -32,6 +32,20 @@ class ForeignCLibraryTest {
         assertEquals(2, libc.errno(), "errno says why: ENOENT, 2 on Linux, macOS and FreeBSD");
     }
 
+    /** A descriptor of this very process, or a refusal only a kernel before 5.3 (ENOSYS) or a sandbox (EPERM) gives. */
+    @Test
+    @EnabledOnOs(value = OS.LINUX, disabledReason = "pidfd_open is Linux's")
+    void pidfdOpenGivesADescriptorOrOnlyTheRefusalsOfAnOldKernelOrASandbox() {
+        int fd = libc.pidfdOpen((int) ProcessHandle.current().pid());
+        if (fd < 0) {
+            int errno = libc.errno();
+            assertTrue(errno == 38 || errno == 1, "ENOSYS or EPERM, not a call made wrong: errno " + errno);
+            return;
+        }
+        assertTrue(fd > 2, "a new descriptor: " + fd);
+        assertEquals(0, libc.close(fd));
+    }
+
     @Test
     void aCountPastTheBufferFailsBeforeTheCallInsteadOfWritingPastIt() {
         int[] ends = new int[2];

@@ -11,6 +11,7 @@ import io.mcpwire.platform.Access;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.rules.posix.PosixConstants;
 import io.mcpwire.platform.rules.posix.PosixLib;
 import io.mcpwire.platform.test.harness.BlockedThreads;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalLong;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,6 +63,19 @@ class PosixDescriptorsTest {
             } catch (DescriptorException ignored) {
                 // already closed by the test
             }
+        }
+    }
+
+    /** On Linux the wait for exits is offered, and a wait opens, or is refused only as an old kernel (ENOSYS) or a sandbox (EPERM) refuses it. */
+    @Test
+    @EnabledOnOs(value = OS.LINUX, disabledReason = "pidfd_open is Linux's")
+    void onLinuxAWaitForExitsOpensOrIsRefusedOnlyByTheKernelOrASandbox() throws Exception {
+        ProcessExits exits = posix.processExits().orElseThrow(() -> new AssertionError("offered on Linux"));
+        try (ProcessExits.Wait wait = exits.watch(ProcessHandle.current().pid())) {
+            wait.wake();
+            assertEquals(OptionalLong.empty(), wait.await(), "a woken wait on a process that runs");
+        } catch (DescriptorException refused) {
+            assertTrue(refused.errorCode() == 38 || refused.errorCode() == 1, "ENOSYS or EPERM, not a call made wrong: " + refused.getMessage());
         }
     }
 

@@ -395,10 +395,11 @@ public final class FakeProcess extends FakePosixDescriptors {
         }
 
         /**
-         * Its providers offer a wait for processes' exits ({@link PlatformDescriptors#processExits()})
-         * that the test ends with {@link FakeProcess#endWatchedProcesses()}: a host's exit as a
-         * step of the test. Without it, the fake offers none, and a host watch polls the real
-         * processes.
+         * Its providers, the POSIX face and the Windows one, offer a wait for processes' exits
+         * ({@link PlatformDescriptors#processExits()}) that the test ends with
+         * {@link FakeProcess#endWatchedProcesses()}: a host's exit as a step of the test. Without
+         * it, the POSIX face offers none and the Windows face's is refused, and a host watch polls
+         * the real processes.
          */
         public Builder hostExits() {
             this.scriptedExits = true;

@@ -3,8 +3,10 @@ package io.mcpwire.platform.test;
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PipeEnds;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.platform.rules.NativeBinding;
 import io.mcpwire.platform.rules.windows.WindowsPlatform;
+import java.util.Optional;
 
 /**
  * The Windows face of a fake process: mcpwire's shared Windows rules, exactly as the JNA and FFM
@@ -35,6 +37,15 @@ final class FakeWindowsDescriptors extends WindowsPlatform {
     static PipeEnds cannotMakePipes(PlatformDescriptors provider) throws DescriptorException {
         throw new DescriptorException("pipe()", -1, 0, "the " + provider.name()
                 + " provider cannot make pipes (a fake built without makesPipes())");
+    }
+
+    /**
+     * The scripted wait in a fake built with {@code hostExits()}; else the shared rules' wait,
+     * which the model refuses (it has no other processes), so that a host watch polls.
+     */
+    @Override
+    public Optional<ProcessExits> processExits() {
+        return kernel.exits.isPresent() ? kernel.exits.map(ProcessExits.class::cast) : super.processExits();
     }
 
     /** Negative: never chosen automatically. */

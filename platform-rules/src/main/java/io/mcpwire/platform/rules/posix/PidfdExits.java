@@ -27,19 +27,23 @@ final class PidfdExits implements ProcessExits {
         int[] wake = posix.pipeAboveStandard("pipe() for the wake-up of a wait on process exits", -1);
         int[] fds = new int[pids.length];
         int opened = 0;
+        boolean made = false;
         try {
             for (; opened < pids.length; opened++) {
                 fds[opened] = open(pids[opened]);
             }
-        } catch (DescriptorException e) {
-            for (int i = 0; i < opened; i++) {
-                close(fds[i]);
+            PidfdWait wait = new PidfdWait(pids.clone(), fds, wake[0], wake[1]);
+            made = true;
+            return wait;
+        } finally {
+            if (!made) { // whatever failed, nothing is left open
+                for (int i = 0; i < opened; i++) {
+                    close(fds[i]);
+                }
+                posix.libc().close(wake[0]);
+                posix.libc().close(wake[1]);
             }
-            posix.libc().close(wake[0]);
-            posix.libc().close(wake[1]);
-            throw e;
         }
-        return new PidfdWait(pids.clone(), fds, wake[0], wake[1]);
     }
 
     /** A pidfd above fd 2; a process already gone (ESRCH) is -1, ended from the start. */
@@ -118,7 +122,7 @@ final class PidfdExits implements ProcessExits {
                     return OptionalLong.of(pids[i]);
                 }
             }
-            return OptionalLong.empty(); // not reached: poll said something was ready
+            throw new DescriptorException("poll() of " + fds.length + " pidfds", -1, 0, "ready, yet no descriptor had an event");
         }
 
         /** Writes one byte to the self-pipe, once: the pipe never fills, and a closed pipe is never touched. */

@@ -98,7 +98,6 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
         }
     }
 
-    /** {@code pipe}, both ends then moved to 3 or above, close-on-exec. */
     /**
      * On Linux, a wait on {@code pidfd_open} descriptors ({@link PidfdExits}), which binds the C
      * library when a wait opens; elsewhere none (macOS's {@code kqueue} wait is not made here).
@@ -121,6 +120,7 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
         });
     }
 
+    /** {@code pipe}, both ends then moved to 3 or above, close-on-exec. */
     @Override
     public PipeEnds pipe() throws DescriptorException {
         int[] ends = bound().pipeAboveStandard("pipe()", -1);

@@ -36,16 +36,23 @@ final class WindowsExits implements ProcessExits {
         }
         long[] handles = new long[pids.length + 1]; // the event first, then each process (0 for one gone)
         handles[0] = event;
-        for (int i = 0; i < pids.length; i++) {
-            long h = w.openProcessToWait(pids[i]);
-            if (h == 0 && w.lastError() != ERROR_INVALID_PARAMETER) {
-                DescriptorException e = WindowsPlatform.win32Error(w, "OpenProcess(SYNCHRONIZE, FALSE, " + pids[i] + ")", -1);
-                closeAll(handles);
-                throw e;
+        boolean made = false;
+        try {
+            for (int i = 0; i < pids.length; i++) {
+                long h = w.openProcessToWait(pids[i]);
+                if (h == 0 && w.lastError() != ERROR_INVALID_PARAMETER) {
+                    throw WindowsPlatform.win32Error(w, "OpenProcess(SYNCHRONIZE, FALSE, " + pids[i] + ")", -1);
+                }
+                handles[i + 1] = h;
             }
-            handles[i + 1] = h;
+            HandleWait wait = new HandleWait(pids.clone(), handles);
+            made = true;
+            return wait;
+        } finally {
+            if (!made) { // whatever failed, nothing is left open
+                closeAll(handles);
+            }
         }
-        return new HandleWait(pids.clone(), handles);
     }
 
     private void closeAll(long[] handles) {
