@@ -164,9 +164,7 @@ final class PollingStream extends ChunkedStream {
             return;
         }
         wakeWritten = true;
-        NativeMemory one = posix.libc().allocate(1);
-        one.write(0, new byte[] {1}, 0, 1);
-        posix.libc().write(wakeWrite, one, 0, 1);
+        posix.wake(wakeWrite);
     }
 
     @Override

@@ -107,17 +107,7 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
         if (PosixConstants.forOs(System.getProperty("os.name", "")) != PosixConstants.LINUX) {
             return Optional.empty();
         }
-        return Optional.of(new ProcessExits() {
-            @Override
-            public Wait watch(long... pids) throws DescriptorException {
-                return new PidfdExits(bound()).watch(pids);
-            }
-
-            @Override
-            public String toString() {
-                return "pidfd_open";
-            }
-        });
+        return Optional.of(exitsOverBinding("pidfd_open", (posix, pids) -> new PidfdExits(posix).watch(pids)));
     }
 
     /** {@code pipe}, both ends then moved to 3 or above, close-on-exec. */

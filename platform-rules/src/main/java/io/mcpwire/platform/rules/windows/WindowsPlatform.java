@@ -414,17 +414,7 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> implements St
      */
     @Override
     public Optional<ProcessExits> processExits() {
-        return Optional.of(new ProcessExits() {
-            @Override
-            public Wait watch(long... pids) throws DescriptorException {
-                return new WindowsExits(bound()).watch(pids);
-            }
-
-            @Override
-            public String toString() {
-                return "WaitForMultipleObjects";
-            }
-        });
+        return Optional.of(exitsOverBinding("WaitForMultipleObjects", (w, pids) -> new WindowsExits(w).watch(pids)));
     }
 
     static DescriptorException win32Error(Win32 w, String op, int fd) {
