@@ -24,8 +24,9 @@ import java.util.stream.Collectors;
  * Watches the host ({@link HostWatch}): on a daemon thread of its own ({@code mcpwire-stdio-host-watch}),
  * it waits for a watched process ({@link Ancestry}) to end, and runs the given action on that
  * thread once one has. Where the claim's provider can wait for processes' exits
- * ({@link ProcessExits}: Linux's {@code pidfd_open}, Windows' {@code WaitForMultipleObjects}) the
- * thread blocks in that wait and wakes only when a process ends or the watch stops; elsewhere, or
+ * ({@link ProcessExits}: Linux's {@code pidfd_open}, macOS's {@code kqueue}, Windows'
+ * {@code WaitForMultipleObjects}) the thread blocks in that wait and wakes only when a process
+ * ends or the watch stops; elsewhere, or
  * once the system refused a wait or one failed, it looks four times a second for the rest of the
  * session. {@link ProcessHandle#onExit()} polls a process that is not a child of this
  * one at an interval that grows to five seconds; a host's user expects the server to end with the

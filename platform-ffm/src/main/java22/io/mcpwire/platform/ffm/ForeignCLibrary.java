@@ -219,6 +219,55 @@ public final class ForeignCLibrary implements CLibrary {
         return (int) syscall.call(SYS_PIDFD_OPEN, pid, 0);
     }
 
+    /**
+     * {@code kqueue} and {@code kevent} (macOS), bound on their first call: Linux's C library has
+     * neither, and {@code kevent}'s six arguments need a call shape of their own.
+     */
+    private static final class Kqueue {
+        static final MemorySegment KQUEUE = symbol("kqueue");
+        static final MemorySegment KEVENT = symbol("kevent");
+        static final MethodHandle SIX_WORDS = LINKER.downcallHandle(
+                FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), CAPTURE);
+    }
+
+    @Override
+    public int kqueue() {
+        MemorySegment function;
+        try {
+            function = Kqueue.KQUEUE;
+        } catch (LinkageError e) {
+            throw new UnsupportedOperationException("kqueue() cannot be bound here: " + e, e);
+        }
+        try {
+            return (int) (long) fixed.invokeExact(function, state(), 0L, 0L, 0L); // it takes none: the three are ignored
+        } catch (Throwable t) {
+            throw failed("kqueue", t);
+        }
+    }
+
+    @Override
+    public int kevent(int kq, NativeMemory changes, int nchanges, NativeMemory events, int nevents) {
+        MemorySegment function;
+        MethodHandle shape;
+        try {
+            function = Kqueue.KEVENT;
+            shape = Kqueue.SIX_WORDS;
+        } catch (LinkageError e) {
+            throw new UnsupportedOperationException("kevent() cannot be bound here: " + e, e);
+        }
+        MemorySegment changeList = changes == null ? MemorySegment.NULL : Memory.of(changes);
+        MemorySegment eventList = events == null ? MemorySegment.NULL : Memory.of(events);
+        try {
+            return (int) (long) shape.invokeExact(function, state(), (long) kq, changeList.address(), (long) nchanges,
+                    eventList.address(), (long) nevents, 0L);
+        } catch (Throwable t) {
+            throw failed("kevent", t);
+        } finally {
+            Reference.reachabilityFence(changeList);
+            Reference.reachabilityFence(eventList);
+        }
+    }
+
     @Override
     public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
         // nfds_t is an unsigned int on macOS and FreeBSD, an unsigned long on Linux: a 64-bit

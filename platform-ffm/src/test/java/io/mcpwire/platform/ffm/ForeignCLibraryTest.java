@@ -46,6 +46,18 @@ class ForeignCLibraryTest {
         assertEquals(0, libc.close(fd));
     }
 
+    /**
+     * Linux's C library has no {@code kqueue}: the binding says so, on every call, as an
+     * unsupported call (which the host watch takes as a refused wait), not as a linkage error.
+     */
+    @Test
+    @EnabledOnOs(value = OS.LINUX, disabledReason = "kqueue is macOS's; only a Mac makes the call")
+    void onLinuxKqueueIsAnUnsupportedCallNotALinkageError() {
+        assertThrows(UnsupportedOperationException.class, libc::kqueue);
+        assertThrows(UnsupportedOperationException.class, libc::kqueue, "again, once its lookup failed");
+        assertThrows(UnsupportedOperationException.class, () -> libc.kevent(3, null, 0, null, 0));
+    }
+
     @Test
     void aCountPastTheBufferFailsBeforeTheCallInsteadOfWritingPastIt() {
         int[] ends = new int[2];

@@ -143,6 +143,24 @@ final class JnaCLibrary implements CLibrary {
     }
 
     @Override
+    public int kqueue() {
+        try {
+            return LibC.kqueue();
+        } catch (LinkageError e) {
+            throw new UnsupportedOperationException("kqueue() cannot be bound here: " + e, e);
+        }
+    }
+
+    @Override
+    public int kevent(int kq, NativeMemory changes, int nchanges, NativeMemory events, int nevents) {
+        try {
+            return LibC.kevent(kq, changes == null ? null : of(changes), nchanges, events == null ? null : of(events), nevents);
+        } catch (LinkageError e) {
+            throw new UnsupportedOperationException("kevent() cannot be bound here: " + e, e);
+        }
+    }
+
+    @Override
     public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
         return nfdsIsInt ? LibC.poll(of(fds), nfds, timeoutMillis) : LibC.poll(of(fds), (long) nfds, timeoutMillis);
     }

@@ -79,6 +79,19 @@ class PosixDescriptorsTest {
         }
     }
 
+    /**
+     * Linux's C library has no {@code kqueue}: the binding says so, on every call, as an
+     * unsupported call (which the host watch takes as a refused wait), not as a linkage error.
+     */
+    @Test
+    @EnabledOnOs(value = OS.LINUX, disabledReason = "kqueue is macOS's; only a Mac makes the call")
+    void onLinuxKqueueIsAnUnsupportedCallNotALinkageError() throws Exception {
+        JnaCLibrary c = JnaCLibrary.load();
+        assertThrows(UnsupportedOperationException.class, c::kqueue);
+        assertThrows(UnsupportedOperationException.class, c::kqueue, "again, once its lookup failed");
+        assertThrows(UnsupportedOperationException.class, () -> c.kevent(3, null, 0, null, 0));
+    }
+
     @Test
     void standardOriginTellsInheritedFromTheProcessOwnAndClosed() throws Exception {
         int own = posix.openNullDevice(Access.READ); // close-on-exec: no parent could have passed it

@@ -90,4 +90,25 @@ public final class LibC {
 
     /** {@code int poll(struct pollfd *fds, nfds_t nfds, int timeout)} where {@code nfds_t} is {@code unsigned int}. */
     public static native int poll(Pointer fds, int nfds, int timeoutMillis);
+
+    /** {@code kqueue} and {@code kevent}, looked up on their first call: macOS has them, Linux's C library does not. */
+    private static final class Kqueue {
+        private static final NativeLibrary C = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
+        static final Function KQUEUE = C.getFunction("kqueue");
+        static final Function KEVENT = C.getFunction("kevent");
+    }
+
+    /** {@code int kqueue(void)} (macOS); bound on its first call. */
+    public static int kqueue() {
+        return Kqueue.KQUEUE.invokeInt(new Object[0]);
+    }
+
+    /**
+     * {@code int kevent(int kq, const struct kevent *changelist, int nchanges, struct kevent
+     * *eventlist, int nevents, const struct timespec *timeout)} (macOS) with no timeout; bound on
+     * its first call.
+     */
+    public static int kevent(int kq, Pointer changes, int nchanges, Pointer events, int nevents) {
+        return Kqueue.KEVENT.invokeInt(new Object[] {kq, changes, nchanges, events, nevents, null});
+    }
 }

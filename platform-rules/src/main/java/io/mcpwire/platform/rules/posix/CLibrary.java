@@ -78,6 +78,28 @@ public interface CLibrary {
     int pidfdOpen(int pid);
 
     /**
+     * {@code kqueue()} on macOS: a new kernel event queue, not close-on-exec. A binding for a
+     * system without the call leaves this default, which throws.
+     *
+     * @throws UnsupportedOperationException when this binding does not make the call
+     */
+    default int kqueue() {
+        throw new UnsupportedOperationException("kqueue() is not bound on this system");
+    }
+
+    /**
+     * {@code kevent(kq, changes, nchanges, events, nevents, NULL)} on macOS: applies
+     * {@code nchanges} {@code struct kevent}s from {@code changes}, then, when {@code nevents} is
+     * above zero, waits with no timeout for that many events into {@code events}. Either memory
+     * may be null when its count is zero.
+     *
+     * @throws UnsupportedOperationException when this binding does not make the call
+     */
+    default int kevent(int kq, NativeMemory changes, int nchanges, NativeMemory events, int nevents) {
+        throw new UnsupportedOperationException("kevent() is not bound on this system");
+    }
+
+    /**
      * {@code poll(fds, nfds, timeout)}, with {@code nfds_t} as wide as {@code nfdsIsInt} says
      * (an {@code unsigned int} on macOS and FreeBSD, an {@code unsigned long} on Linux).
      */

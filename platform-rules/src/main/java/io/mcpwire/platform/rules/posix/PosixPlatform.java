@@ -99,15 +99,20 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
     }
 
     /**
-     * On Linux, a wait on {@code pidfd_open} descriptors ({@link PidfdExits}), which binds the C
-     * library when a wait opens; elsewhere none (macOS's {@code kqueue} wait is not made here).
+     * On Linux, a wait on {@code pidfd_open} descriptors ({@link PidfdExits}); on macOS, a wait on a
+     * {@code kqueue} ({@link KqueueExits}); each binds the C library when a wait opens. Elsewhere
+     * (FreeBSD, whose {@code struct kevent} is laid out otherwise) none.
      */
     @Override
     public Optional<ProcessExits> processExits() {
-        if (PosixConstants.forOs(System.getProperty("os.name", "")) != PosixConstants.LINUX) {
-            return Optional.empty();
+        PosixConstants here = PosixConstants.forOs(System.getProperty("os.name", ""));
+        if (here == PosixConstants.LINUX) {
+            return Optional.of(exitsOverBinding("pidfd_open", (posix, pids) -> new PidfdExits(posix).watch(pids)));
         }
-        return Optional.of(exitsOverBinding("pidfd_open", (posix, pids) -> new PidfdExits(posix).watch(pids)));
+        if (here == PosixConstants.MACOS) {
+            return Optional.of(exitsOverBinding("kqueue", (posix, pids) -> new KqueueExits(posix).watch(pids)));
+        }
+        return Optional.empty();
     }
 
     /** {@code pipe}, both ends then moved to 3 or above, close-on-exec. */

@@ -51,11 +51,48 @@ class PosixPlatformTest {
         @Override public int pipe(int[] fds) { return next("pipe"); }
         @Override public String strerror(int e) { return "scripted error " + e; }
         @Override public int errno() { return errno; }
-        @Override public NativeMemory allocate(long bytes) { return new UnusedMemory(); }
+        @Override public NativeMemory allocate(long bytes) { return keepingMemory ? new ArrayMemory(bytes) : new UnusedMemory(); }
         @Override public long read(int fd, NativeMemory buffer, long count) { return next("read(" + fd + ")"); }
         @Override public long write(int fd, NativeMemory buffer, long offset, long count) { return next("write(" + fd + ")"); }
         @Override public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) { return next("poll"); }
         @Override public int pidfdOpen(int pid) { return next("pidfd_open(" + pid + ")"); }
+        @Override public int kqueue() { return next("kqueue"); }
+
+        /** Each change applied is recorded as it was laid out; a wait's event is the next of {@link #events}. */
+        @Override
+        public int kevent(int kq, NativeMemory changes, int nchanges, NativeMemory events, int nevents) {
+            byte[] raw = new byte[KqueueExits.KEVENT_SIZE];
+            if (nchanges > 0) {
+                changes.read(0, raw, 0, raw.length);
+                KqueueExits.Kevent c = KqueueExits.Kevent.of(raw);
+                return next("kevent(" + kq + ", add " + c.ident() + " filter " + c.filter() + " flags " + c.flags()
+                        + " fflags 0x" + Integer.toHexString(c.fflags()) + ")");
+            }
+            int n = next("kevent(" + kq + ", wait " + nevents + ")");
+            if (n > 0) {
+                events.write(0, this.events.poll().bytes(), 0, raw.length);
+            }
+            return n;
+        }
+
+        /** The events the next waits return, in order. */
+        final Deque<KqueueExits.Kevent> events = new ArrayDeque<>();
+        /** Whether allocated memory keeps what is written (the kqueue wait reads its event back), or drops it. */
+        boolean keepingMemory;
+    }
+
+    /** Native memory over a Java array, in native byte order: what is written can be read back. */
+    static final class ArrayMemory implements NativeMemory {
+        private final java.nio.ByteBuffer bytes;
+
+        ArrayMemory(long size) {
+            bytes = java.nio.ByteBuffer.allocate((int) size).order(java.nio.ByteOrder.nativeOrder());
+        }
+
+        @Override public void putInt(long offset, int value) { bytes.putInt((int) offset, value); }
+        @Override public short getShort(long offset) { return bytes.getShort((int) offset); }
+        @Override public void write(long offset, byte[] source, int from, int n) { bytes.put((int) offset, source, from, n); }
+        @Override public void read(long offset, byte[] target, int to, int n) { bytes.get((int) offset, target, to, n); }
     }
 
     /** The scripted reads, writes and polls never touch their buffers. */
