@@ -124,7 +124,7 @@ public final class JsonRpcCodec {
     /** Encodes one message as UTF-8 JSON onto {@code out}, without a line terminator; leaves {@code out} open. */
     public void encode(JsonRpcMessage message, OutputStream out) {
         try (JsonGenerator g = factory.createGenerator(ObjectWriteContext.empty(), out)) {
-            new MessageWriter(g, this::mapper).write(message);
+            new MessageWriter(g, this).write(message);
         }
     }
 
@@ -138,7 +138,7 @@ public final class JsonRpcCodec {
 
     /** A writer over a generator onto {@code out} that writes root values back to back. */
     MessageWriter writerOnto(OutputStream out) {
-        return new MessageWriter(sequenceFactory.createGenerator(ObjectWriteContext.empty(), out), this::mapper);
+        return new MessageWriter(sequenceFactory.createGenerator(ObjectWriteContext.empty(), out), this);
     }
 
     /** Encodes one message as a Java string, for logs and tests. */

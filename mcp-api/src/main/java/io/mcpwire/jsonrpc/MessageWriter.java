@@ -3,10 +3,8 @@ package io.mcpwire.jsonrpc;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.function.Supplier;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.POJONode;
 
 /**
@@ -15,11 +13,12 @@ import tools.jackson.databind.node.POJONode;
  */
 final class MessageWriter {
     private final JsonGenerator g;
-    private final Supplier<JsonMapper> pojoMapper;
+    /** The codec, whose databind mapper writes a POJO node; asked only for one. */
+    private final JsonRpcCodec codec;
 
-    MessageWriter(JsonGenerator g, Supplier<JsonMapper> pojoMapper) {
+    MessageWriter(JsonGenerator g, JsonRpcCodec codec) {
         this.g = g;
-        this.pojoMapper = pojoMapper;
+        this.codec = codec;
     }
 
     /** Hands what the generator holds on to its stream. */
@@ -138,7 +137,7 @@ final class MessageWriter {
                 g.writeBinary(node.binaryValue());
                 break;
             case POJO:
-                pojoMapper.get().writeValue(g, ((POJONode) node).getPojo());
+                codec.mapper().writeValue(g, ((POJONode) node).getPojo());
                 break;
             default: // NULL, MISSING
                 g.writeNull();

@@ -86,8 +86,21 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
      * @throws IllegalArgumentException when one is set to a value it does not take, naming it
      */
     public static McpwireSettings fromSystemProperties() {
-        warnOfOldNames(name -> Optional.ofNullable(System.getProperty(name)));
-        return from(name -> Optional.ofNullable(System.getProperty(name)));
+        warnOfOldNames(SystemProperties.NOW);
+        return from(SystemProperties.NOW);
+    }
+
+    /**
+     * The system properties as a source of settings: a class, not a lambda, since the first claim
+     * reads it and a lambda's first call costs a generated class at every start.
+     */
+    private enum SystemProperties implements Function<String, Optional<String>> {
+        NOW;
+
+        @Override
+        public Optional<String> apply(String name) {
+            return Optional.ofNullable(System.getProperty(name));
+        }
     }
 
     /** The names settings had before this one, each with its name now: set, they are not read. */
@@ -96,12 +109,13 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
 
     /** Says, once, that a setting under a name it no longer has is not read, and its name now. */
     public static void warnOfOldNames(Function<String, Optional<String>> source) {
-        OLD_NAMES.forEach((old, now) -> source.apply(old).ifPresent(v -> {
-            if (WARNED.add(old)) {
+        for (java.util.Map.Entry<String, String> name : OLD_NAMES.entrySet()) {
+            Optional<String> value = source.apply(name.getKey());
+            if (value.isPresent() && WARNED.add(name.getKey())) {
                 System.getLogger("io.mcpwire.stdio").log(System.Logger.Level.WARNING,
-                        "{0}={1} is not read: the setting is {2} now", old, v, now);
+                        "{0}={1} is not read: the setting is {2} now", name.getKey(), value.get(), name.getValue());
             }
-        }));
+        }
     }
 
     private static final java.util.Set<String> WARNED = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -113,7 +127,8 @@ public record McpwireSettings(Optional<String> platform, Isolation isolation, St
      * @throws IllegalArgumentException when a setting has a value it does not take, naming it
      */
     public static McpwireSettings from(Function<String, Optional<String>> source) {
-        return new McpwireSettings(source.apply(PLATFORM).flatMap(McpwireSettings::platformNamed),
+        Optional<String> platform = source.apply(PLATFORM);
+        return new McpwireSettings(platform.isPresent() ? platformNamed(platform.get()) : Optional.empty(),
                 Isolation.parse(source.apply(ISOLATION).orElse("")),
                 StrayOutput.parse(source.apply(STRAY_OUTPUT).orElse("")),
                 StderrPolicy.parse(source.apply(STDERR).orElse("")),

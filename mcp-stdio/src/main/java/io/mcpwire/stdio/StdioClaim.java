@@ -42,7 +42,7 @@ public final class StdioClaim implements AutoCloseable {
     private final McpwireSettings settings;
 
     private StdioClaim(Builder b) {
-        settings = b.platform.map(p -> b.effectiveSettings().withPlatform(p.name())).orElseGet(b::effectiveSettings);
+        settings = b.platform.isPresent() ? b.effectiveSettings().withPlatform(b.platform.get().name()) : b.effectiveSettings();
         Isolation isolation = settings.isolation();
         ClaimRequest request = new ClaimRequest(b.input, b.output, settings.strayOutput(), settings.stderr(), b.wakeTimeout.toMillis(),
                 new ChildProcesses(settings.children(), settings.childrenGrace()));
@@ -227,10 +227,15 @@ public final class StdioClaim implements AutoCloseable {
 
         /** The settings the claim is taken with: these calls, over the settings given, else the system properties now. */
         McpwireSettings effectiveSettings() {
-            McpwireSettings s = settings.orElseGet(McpwireSettings::fromSystemProperties);
-            s = stray.map(s::withStrayOutput).orElse(s);
-            s = stderr.map(s::withStderr).orElse(s);
-            return isolation.map(s::withIsolation).orElse(s);
+            // No lambdas on the first claim's path: each one's first call generates a class, at every start.
+            McpwireSettings s = settings.isPresent() ? settings.get() : McpwireSettings.fromSystemProperties();
+            if (stray.isPresent()) {
+                s = s.withStrayOutput(stray.get());
+            }
+            if (stderr.isPresent()) {
+                s = s.withStderr(stderr.get());
+            }
+            return isolation.isPresent() ? s.withIsolation(isolation.get()) : s;
         }
 
         /**

@@ -284,13 +284,18 @@ public final class StdioTransport implements McpTransport {
          * @throws io.mcpwire.stdio.ClaimRefusedException when another claim holds them
          */
         public StdioTransport build() {
-            McpwireSettings effective = settings.orElseGet(McpwireSettings::fromSystemProperties);
-            effective = hostWatch.map(effective::withHostWatch).orElse(effective);
+            // No lambdas on a server's way to its first answer: each one's first call generates a class, at every start.
+            McpwireSettings effective = settings.isPresent() ? settings.get() : McpwireSettings.fromSystemProperties();
+            if (hostWatch.isPresent()) {
+                effective = effective.withHostWatch(hostWatch.get());
+            }
             Optional<StdioClaim> claim = source.claim(effective);
             TransportOptions options = new TransportOptions(codec, maxMessageBytes, gracePeriod.toNanos(), outboundQueueBytes,
-                    answerDecodeErrors, effective.hostWatch(), claim.flatMap(StdioClaim::processExits), source.releaseOnClose());
-            return new StdioTransport(options, claim.<Wire>map(StdioClaim::wire).orElseGet(source::callerStreams), claim,
-                    claim.map(c -> c.settings().withHostWatch(options.hostWatch())).orElse(effective));
+                    answerDecodeErrors, effective.hostWatch(), claim.isPresent() ? claim.get().processExits() : Optional.empty(),
+                    source.releaseOnClose());
+            return claim.isPresent()
+                    ? new StdioTransport(options, claim.get().wire(), claim, claim.get().settings().withHostWatch(options.hostWatch()))
+                    : new StdioTransport(options, source.callerStreams(), claim, effective);
         }
     }
 }

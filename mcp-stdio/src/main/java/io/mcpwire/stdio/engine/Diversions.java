@@ -11,7 +11,7 @@ import java.util.Optional;
  * is asked once, before any descriptor moves; a descriptor that cannot be examined is taken on
  * the safe side.
  */
-public final class Diversions {
+public final class Diversions implements StreamClaim.Diversion {
 
     private final PlatformDescriptors platform;
     private final Absence[] absences = new Absence[3];
@@ -64,5 +64,14 @@ public final class Diversions {
     /** fd 0's diversion: the null device. */
     public int openStdinDiversion() throws DescriptorException {
         return platform.openNullDevice(Access.READ);
+    }
+
+    /** The diversion of {@code fd}, which must be fd 0: fd 1's and fd 2's are the stray-output route's. */
+    @Override
+    public int open(int fd) throws DescriptorException {
+        if (fd != PlatformDescriptors.STDIN) {
+            throw new IllegalArgumentException("fd " + fd + "'s diversion is the stray-output route's, not fd 0's");
+        }
+        return openStdinDiversion();
     }
 }

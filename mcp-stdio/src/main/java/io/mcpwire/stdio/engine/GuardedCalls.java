@@ -4,38 +4,16 @@ import io.mcpwire.platform.DescriptorException;
 
 /**
  * Provider calls that only ever succeed or throw a {@link DescriptorException}: an unchecked
- * exception from a faulty provider takes the same safe paths as an OS error.
+ * exception from a faulty provider takes the same safe paths as an OS error. Each call site
+ * catches it itself and asks here for the exception that stands for it: a call through a lambda
+ * would cost a generated class on the first claim of every start.
  */
 final class GuardedCalls {
     private GuardedCalls() {
     }
 
-    /** A provider call that returns a descriptor. */
-    @FunctionalInterface
-    interface IntCall {
-        int run() throws DescriptorException;
-    }
-
-    /** A provider call that returns nothing. */
-    @FunctionalInterface
-    interface VoidCall {
-        void run() throws DescriptorException;
-    }
-
-    /** Runs {@code call}, {@code what} on {@code fd}, turning a provider's unchecked throw into a {@link DescriptorException}. */
-    static int guarded(int fd, String what, IntCall call) throws DescriptorException {
-        try {
-            return call.run();
-        } catch (RuntimeException e) {
-            throw new DescriptorException(what, fd, 0, "the provider threw " + e);
-        }
-    }
-
-    /** As {@link #guarded(int, String, IntCall)}, for a call that returns nothing. */
-    static void guarded(int fd, String what, VoidCall call) throws DescriptorException {
-        guarded(fd, what, () -> {
-            call.run();
-            return 0;
-        });
+    /** The failure that stands for the provider's unchecked {@code thrown} in {@code what} on {@code fd}. */
+    static DescriptorException threw(int fd, String what, RuntimeException thrown) {
+        return new DescriptorException(what, fd, 0, "the provider threw " + thrown);
     }
 }

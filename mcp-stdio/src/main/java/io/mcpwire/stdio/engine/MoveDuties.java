@@ -68,10 +68,40 @@ final class MoveDuties {
         }
     }
 
-    /** A move's calls, which report their first failure rather than throw. */
-    @FunctionalInterface
-    private interface Step {
-        DescriptorException run();
+    /** Which move a step makes. */
+    private enum Kind { DIVERT, PUT_BACK, DUTIES_ALONE }
+
+    /**
+     * One move and its duties, as the step the duties' {@code moveStandard} runs: a class of its
+     * own rather than a lambda, which would cost a generated class on the first claim of every
+     * start. Holds whether it started and its first failure.
+     */
+    private final class Step implements StandardHandleDuties.StandardMove {
+        private final Kind kind;
+        private final int fd;
+        private final int d;
+        private final int privateFd;
+        private final String when;
+        boolean started;
+        DescriptorException failure;
+
+        Step(Kind kind, int fd, int d, int privateFd, String when) {
+            this.kind = kind;
+            this.fd = fd;
+            this.d = d;
+            this.privateFd = privateFd;
+            this.when = when;
+        }
+
+        @Override
+        public void run() {
+            started = true;
+            failure = switch (kind) {
+                case DIVERT -> divertNow(fd, d, privateFd);
+                case PUT_BACK -> putBackNow(fd, privateFd, when);
+                case DUTIES_ALONE -> dutiesNow(fd, privateFd);
+            };
+        }
     }
 
     /**
@@ -80,38 +110,32 @@ final class MoveDuties {
      * rebound. When the step could not even start, D is closed here.
      */
     DescriptorException divert(int fd, int d, int privateFd) {
-        boolean[] started = {false};
-        DescriptorException failure = asOneStep(fd, started, () -> {
-            DescriptorException first = null;
-            if (d != fd) {
-                try {
-                    GuardedCalls.guarded(fd, "dup2(" + d + ", " + fd + ")", () -> platform.duplicateOnto(d, fd));
-                } catch (DescriptorException e) {
-                    first = e;
-                }
-                try {
-                    GuardedCalls.guarded(fd, "close(" + d + ")", () -> platform.close(d));
-                } catch (DescriptorException e) {
-                    first = first != null ? first : e;
-                }
-            }
-            if (first == null) {
-                try {
-                    afterMove(fd, privateFd);
-                } catch (DescriptorException e) {
-                    first = e;
-                }
-            }
-            return first;
-        });
-        if (!started[0] && d != fd) {
-            try {
-                GuardedCalls.guarded(fd, "close(" + d + ")", () -> platform.close(d));
-            } catch (DescriptorException e) {
-                LOG.log(Level.DEBUG, "fd {0}: closing the unused diversion fd {1} failed ({2})", fd, d, e.getMessage());
+        Step step = new Step(Kind.DIVERT, fd, d, privateFd, "");
+        DescriptorException failure = asOneStep(step);
+        if (!step.started && d != fd) {
+            DescriptorException closing = close(fd, d);
+            if (closing != null) {
+                LOG.log(Level.DEBUG, "fd {0}: closing the unused diversion fd {1} failed ({2})", fd, d, closing.getMessage());
             }
         }
         return failure;
+    }
+
+    private DescriptorException divertNow(int fd, int d, int privateFd) {
+        DescriptorException first = null;
+        if (d != fd) {
+            first = duplicateOnto(fd, d);
+            DescriptorException closing = close(fd, d);
+            first = first != null ? first : closing;
+        }
+        if (first == null) {
+            try {
+                afterMove(fd, privateFd);
+            } catch (DescriptorException e) {
+                first = e;
+            }
+        }
+        return first;
     }
 
     /**
@@ -119,45 +143,71 @@ final class MoveDuties {
      * is back on the wire, else the failure, with P still holding the wire.
      */
     DescriptorException putBack(int fd, int privateFd, String when) {
-        return asOneStep(fd, new boolean[1], () -> {
-            try {
-                GuardedCalls.guarded(fd, "dup2(" + privateFd + ", " + fd + ")", () -> platform.duplicateOnto(privateFd, fd));
-            } catch (DescriptorException e) {
-                return e;
-            }
-            try {
-                afterMove(fd, privateFd);
-            } catch (DescriptorException e) {
-                LOG.log(Level.WARNING, "fd {0}: rebinding the standard handle {1} failed ({2})", fd, when, e.getMessage());
-            }
-            return null;
-        });
+        return asOneStep(new Step(Kind.PUT_BACK, fd, -1, privateFd, when));
+    }
+
+    private DescriptorException putBackNow(int fd, int privateFd, String when) {
+        DescriptorException failed = duplicateOnto(fd, privateFd);
+        if (failed != null) {
+            return failed;
+        }
+        try {
+            afterMove(fd, privateFd);
+        } catch (DescriptorException e) {
+            LOG.log(Level.WARNING, "fd {0}: rebinding the standard handle {1} failed ({2})", fd, when, e.getMessage());
+        }
+        return null;
     }
 
     /** The duties alone, as one step (fd already moved: rolled forward onto the diversion). */
     DescriptorException dutiesAlone(int fd, int privateFd) {
-        return asOneStep(fd, new boolean[1], () -> {
-            try {
-                afterMove(fd, privateFd);
-                return null;
-            } catch (DescriptorException e) {
-                return e;
-            }
-        });
+        return asOneStep(new Step(Kind.DUTIES_ALONE, fd, -1, privateFd, ""));
+    }
+
+    private DescriptorException dutiesNow(int fd, int privateFd) {
+        try {
+            afterMove(fd, privateFd);
+            return null;
+        } catch (DescriptorException e) {
+            return e;
+        }
     }
 
     /** Runs {@code step} through the duties' {@code moveStandard}; a step it gave up on, or never ran, is a failure. */
-    private DescriptorException asOneStep(int fd, boolean[] started, Step step) {
-        DescriptorException[] outcome = {null};
+    private DescriptorException asOneStep(Step step) {
+        int fd = step.fd;
         try {
-            GuardedCalls.guarded(fd, "moveStandard(" + fd + ")", () -> duties.moveStandard(fd, () -> {
-                started[0] = true;
-                outcome[0] = step.run();
-            }));
+            duties.moveStandard(fd, step);
         } catch (DescriptorException e) {
             return e; // not run, or given up on: whether fd moved is not known, so it is a failure
+        } catch (RuntimeException e) {
+            return GuardedCalls.threw(fd, "moveStandard(" + fd + ")", e);
         }
-        return outcome[0];
+        return step.failure;
+    }
+
+    /** {@code dup2(source, fd)}; the failure, or null. */
+    private DescriptorException duplicateOnto(int fd, int source) {
+        try {
+            platform.duplicateOnto(source, fd);
+            return null;
+        } catch (DescriptorException e) {
+            return e;
+        } catch (RuntimeException e) {
+            return GuardedCalls.threw(fd, "dup2(" + source + ", " + fd + ")", e);
+        }
+    }
+
+    /** {@code close(d)} of a descriptor moved onto {@code fd}; the failure, or null. */
+    private DescriptorException close(int fd, int d) {
+        try {
+            platform.close(d);
+            return null;
+        } catch (DescriptorException e) {
+            return e;
+        } catch (RuntimeException e) {
+            return GuardedCalls.threw(fd, "close(" + d + ")", e);
+        }
     }
 
     /**
@@ -168,25 +218,31 @@ final class MoveDuties {
     private void afterMove(int fd, int privateFd) throws DescriptorException {
         DescriptorException slot = null;
         try {
-            GuardedCalls.guarded(fd, "rebindStandardHandle(" + fd + ")", () -> duties.rebindStandardHandle(fd));
+            duties.rebindStandardHandle(fd);
         } catch (DescriptorException e) {
             slot = e;
+        } catch (RuntimeException e) {
+            slot = GuardedCalls.threw(fd, "rebindStandardHandle(" + fd + ")", e);
         }
-        bestEffort(fd, "followStartupHandle", () -> duties.followStartupHandle(fd));
+        try {
+            duties.followStartupHandle(fd);
+        } catch (RuntimeException e) {
+            bestEffortFailed(fd, "followStartupHandle", e);
+        }
         if (fd == PlatformDescriptors.STDIN) {
-            bestEffort(fd, "cancelStrandedReads", () -> duties.cancelStrandedReads(fd, privateFd));
+            try {
+                duties.cancelStrandedReads(fd, privateFd);
+            } catch (RuntimeException e) {
+                bestEffortFailed(fd, "cancelStrandedReads", e);
+            }
         }
         if (slot != null) {
             throw slot;
         }
     }
 
-    /** A best-effort duty, whose faulty provider's throw is logged and goes no further. */
-    private static void bestEffort(int fd, String duty, Runnable call) {
-        try {
-            call.run();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "fd {0}: the provider''s {1} threw ({2}); going on", fd, duty, e.toString());
-        }
+    /** A best-effort duty whose faulty provider threw: logged, and it goes no further. */
+    private static void bestEffortFailed(int fd, String duty, RuntimeException e) {
+        LOG.log(Level.WARNING, "fd {0}: the provider''s {1} threw ({2}); going on", fd, duty, e.toString());
     }
 }

@@ -5,11 +5,13 @@ import static io.mcpwire.platform.PlatformDescriptors.STDIN;
 import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
 import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
+import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.stdio.ClaimState;
 import io.mcpwire.stdio.Isolation;
 import io.mcpwire.stdio.IsolationUnavailableException;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
@@ -82,16 +84,16 @@ public final class ProviderClaim implements HeldClaim {
         // Every question about the descriptors is asked before any of them moves.
         Diversions diversions = new Diversions(platform);
         if (request.input()) {
-            claims.put(STDIN, new StreamClaim(platform, STDIN, diversions::openStdinDiversion));
+            claims.put(STDIN, new StreamClaim(platform, STDIN, diversions));
             diversions.given(STDIN);
         }
         if (request.output()) {
             if (diversions.given(STDOUT)) {
                 stray = StrayOutputRoute.examine(platform, request.stray(), request.stderr(), diversions.given(STDERR));
             }
-            claims.put(STDOUT, new StreamClaim(platform, STDOUT, stray::openStdoutDiversion));
+            claims.put(STDOUT, new StreamClaim(platform, STDOUT, stray));
             if (stray.role() != StrayOutputRoute.Role.LEFT_ALONE) {
-                claims.put(STDERR, new StreamClaim(platform, STDERR, stray::openStderrDiversion)); // the wire (the fd 2 rule), or guarded
+                claims.put(STDERR, new StreamClaim(platform, STDERR, stray)); // the wire (the fd 2 rule), or guarded
             }
         }
         // Every private duplicate before any diversion: a diversion frees the descriptor's old
@@ -105,7 +107,9 @@ public final class ProviderClaim implements HeldClaim {
                 duplicated.add(claim);
             }
         }
-        duplicated.forEach(StreamClaim::divert);
+        for (StreamClaim claim : duplicated) {
+            claim.divert();
+        }
         stray.diversionsOpen();
         Set<Integer> isolated = new TreeSet<>();
         for (StreamClaim claim : claims.values()) {
@@ -125,11 +129,27 @@ public final class ProviderClaim implements HeldClaim {
         int fd = claim.fd();
         String what = fd == STDIN ? "stdin" : "stdout";
         if (claim.state() == ClaimState.ABSENT) {
-            return new Endpoint(what + " (absent)", () -> new AbsentStream(fd, claim.absence()), true);
+            return new Endpoint(what + " (absent)", new OpenAbsent(fd, claim.absence()), true);
         }
         int serving = claim.servingDescriptor();
         String name = what + (serving != fd ? " (private fd " + serving + ")" : " (in place)");
-        return new Endpoint(name, () -> platform.open(serving), true);
+        return new Endpoint(name, new OpenServing(platform, serving), true);
+    }
+
+    /** Opens the stream of the descriptor that serves: a record, not a lambda, which would cost a generated class on the first claim. */
+    private record OpenServing(PlatformDescriptors platform, int serving) implements Endpoint.Opener {
+        @Override
+        public DescriptorStream open() throws IOException {
+            return platform.open(serving);
+        }
+    }
+
+    /** Opens the stand-in of an absent stream, which says why it is absent. */
+    private record OpenAbsent(int fd, Diversions.Absence why) implements Endpoint.Opener {
+        @Override
+        public DescriptorStream open() {
+            return new AbsentStream(fd, why);
+        }
     }
 
     private String reasons() {
@@ -167,12 +187,18 @@ public final class ProviderClaim implements HeldClaim {
 
     @Override
     public Optional<ClaimState> state(int fd) {
-        return Optional.ofNullable(claims.get(fd)).map(StreamClaim::state);
+        StreamClaim claim = claims.get(fd);
+        return claim == null ? Optional.empty() : Optional.of(claim.state());
     }
 
     @Override
     public boolean isIsolated() {
-        return claims.values().stream().filter(c -> c.fd() != STDERR).allMatch(ProviderClaim::isolatedOrAbsent);
+        for (StreamClaim c : claims.values()) {
+            if (c.fd() != STDERR && !isolatedOrAbsent(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -278,6 +304,10 @@ public final class ProviderClaim implements HeldClaim {
 
     @Override
     public String toString() {
-        return "StdioClaim[" + platform.name() + claims.values().stream().map(c -> ", " + c).collect(Collectors.joining()) + "]";
+        StringBuilder s = new StringBuilder("StdioClaim[").append(platform.name());
+        for (StreamClaim c : claims.values()) {
+            s.append(", ").append(c);
+        }
+        return s.append(']').toString();
     }
 }

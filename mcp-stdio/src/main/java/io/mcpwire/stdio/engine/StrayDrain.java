@@ -72,16 +72,30 @@ final class StrayDrain {
         this.stderr = stderr;
         this.source = source;
         this.sink = sink;
-        reader = new Thread(() -> {
-            prepare(source);
-            readPipe();
-        }, "mcpwire-stray-drain-read");
-        writer = new Thread(() -> {
-            prepare(sink);
-            writeStderr();
-        }, "mcpwire-stray-drain-write");
+        reader = new Thread(new Side(true), "mcpwire-stray-drain-read");
+        writer = new Thread(new Side(false), "mcpwire-stray-drain-write");
         reader.setDaemon(true);
         writer.setDaemon(true);
+    }
+
+    /** One of the drain's two threads: a class, not a lambda, which would cost a generated class on the first claim. */
+    private final class Side implements Runnable {
+        private final boolean reads;
+
+        Side(boolean reads) {
+            this.reads = reads;
+        }
+
+        @Override
+        public void run() {
+            if (reads) {
+                prepare(source);
+                readPipe();
+            } else {
+                prepare(sink);
+                writeStderr();
+            }
+        }
     }
 
     /** Each thread makes what its stream needs before the claim moves anything (its thread's handle, on Windows). */

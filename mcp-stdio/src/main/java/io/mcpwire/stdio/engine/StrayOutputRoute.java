@@ -20,7 +20,7 @@ import java.util.Optional;
  * examined is never a place for stray output; one of which it cannot be told whether it is the
  * wire is claimed as if it were. Threads: its claim's, one at a time.
  */
-final class StrayOutputRoute {
+final class StrayOutputRoute implements StreamClaim.Diversion {
     /** How long the release waits for the drain to write what it holds. */
     private static final long DRAIN_FINISH_MILLIS = 1_000;
 
@@ -83,7 +83,8 @@ final class StrayOutputRoute {
      */
     static StrayOutputRoute examine(PlatformDescriptors platform, StrayOutput stray, StderrPolicy policy, boolean given) {
         Optional<FileIdentity> identity = given ? identity(platform) : Optional.empty();
-        boolean canStall = identity.map(i -> i.kind() == FileIdentity.Kind.PIPE || i.kind() == FileIdentity.Kind.SOCKET).orElse(false);
+        boolean canStall = identity.isPresent()
+                && (identity.get().kind() == FileIdentity.Kind.PIPE || identity.get().kind() == FileIdentity.Kind.SOCKET);
         Kind kind = given ? kind(platform, identity) : sharesTheWire(platform) ? Kind.WIRE : Kind.UNUSABLE;
         Destination destination = destination(stray, kind);
         if (kind == Kind.WIRE) {
@@ -187,6 +188,16 @@ final class StrayOutputRoute {
             return drain.orElseThrow().openWriteEnd();
         }
         return file.isPresent() ? appendOrNull(file.get()) : platform.openNullDevice(Access.WRITE);
+    }
+
+    /** The diversion of {@code fd}, fd 1 or fd 2 ({@link #openStdoutDiversion}, {@link #openStderrDiversion}). */
+    @Override
+    public int open(int fd) throws DescriptorException {
+        return switch (fd) {
+            case PlatformDescriptors.STDOUT -> openStdoutDiversion();
+            case PlatformDescriptors.STDERR -> openStderrDiversion();
+            default -> throw new IllegalArgumentException("fd " + fd + "'s diversion is not the stray-output route's");
+        };
     }
 
     /** A descriptor appending to the user's stray-output file, else the null device. */

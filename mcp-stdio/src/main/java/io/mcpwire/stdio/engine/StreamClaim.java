@@ -35,11 +35,11 @@ import java.util.Set;
  */
 public final class StreamClaim {
 
-    /** Opens what the descriptor points at while claimed, on a new descriptor the claim then closes. */
+    /** Opens what a descriptor points at while claimed, on a new descriptor the claim then closes. */
     @FunctionalInterface
     public interface Diversion {
-        /** Opens the diversion D. */
-        int open() throws DescriptorException;
+        /** Opens the diversion D for standard descriptor {@code fd}. */
+        int open(int fd) throws DescriptorException;
     }
 
     /** Tries at a fresh diversion after rolling forward: a second one outlasts a passing failure. */
@@ -161,7 +161,7 @@ public final class StreamClaim {
             throw new IllegalStateException("fd " + fd + ": duplicate() in " + state + ", not before the first step");
         }
         try {
-            privateFd = guarded("duplicateAboveStandard(" + fd + ")", () -> platform.duplicateAboveStandard(fd));
+            privateFd = privateDuplicate();
             move(ClaimState.DUPLICATED);
             return true;
         } catch (DescriptorException e) {
@@ -180,7 +180,7 @@ public final class StreamClaim {
         }
         int d;
         try {
-            d = guarded("open the diversion", diversion::open);
+            d = openDiversion();
         } catch (DescriptorException e) {
             closeQuietly(privateFd, "the unused private duplicate");
             privateFd = -1;
@@ -246,7 +246,7 @@ public final class StreamClaim {
         DescriptorException last = null;
         for (int attempt = 0; attempt < FRESH_DIVERSION_ATTEMPTS; attempt++) {
             try {
-                last = divertOnto(guarded("open the diversion", diversion::open));
+                last = divertOnto(openDiversion());
             } catch (DescriptorException e) {
                 last = e;
             }
@@ -358,12 +358,17 @@ public final class StreamClaim {
     }
 
     private void closeQuietly(int descriptor, String what) {
+        DescriptorException failed;
         try {
-            guarded("close(" + descriptor + ")", () -> platform.close(descriptor));
+            platform.close(descriptor);
+            return;
         } catch (DescriptorException e) {
-            LOG.log(Level.WARNING, "closing {0} (fd {1}) reported an error ({2}); not retried",
-                    what, descriptor, e.getMessage());
+            failed = e;
+        } catch (RuntimeException e) {
+            failed = GuardedCalls.threw(fd, "close(" + descriptor + ")", e);
         }
+        LOG.log(Level.WARNING, "closing {0} (fd {1}) reported an error ({2}); not retried",
+                what, descriptor, failed.getMessage());
     }
 
     /**
@@ -377,12 +382,22 @@ public final class StreamClaim {
         }
     }
 
-    private int guarded(String what, GuardedCalls.IntCall call) throws DescriptorException {
-        return GuardedCalls.guarded(fd, what, call);
+    /** The private duplicate P, a provider's unchecked throw taken as its failure. */
+    private int privateDuplicate() throws DescriptorException {
+        try {
+            return platform.duplicateAboveStandard(fd);
+        } catch (RuntimeException e) {
+            throw GuardedCalls.threw(fd, "duplicateAboveStandard(" + fd + ")", e);
+        }
     }
 
-    private void guarded(String what, GuardedCalls.VoidCall call) throws DescriptorException {
-        GuardedCalls.guarded(fd, what, call);
+    /** A new diversion D, a provider's unchecked throw taken as its failure. */
+    private int openDiversion() throws DescriptorException {
+        try {
+            return diversion.open(fd);
+        } catch (RuntimeException e) {
+            throw GuardedCalls.threw(fd, "open the diversion", e);
+        }
     }
 
     @Override

@@ -17,7 +17,7 @@ class StreamClaimTest {
     private final FakeProcess fake = FakeProcess.withPipes();
 
     private StreamClaim claimOfStdin() {
-        return new StreamClaim(fake, 0, () -> fake.openNullDevice(Access.READ));
+        return new StreamClaim(fake, 0, fd -> fake.openNullDevice(Access.READ));
     }
 
     @Test

@@ -69,7 +69,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>No callback runs under a lock: the listener is called, and the end-of-input rule run, with no
  * lock of the connection's held, and the connection's locks are each taken alone.
  */
-public final class Connection {
+public final class Connection implements WireReader.Events, HostWatcher.Session, LineDispatcher.Answerer {
     private static final int HANDOFF_BYTES = 4 * 1024 * 1024;
     private static final long JOIN_MILLIS = 2_000;
 
@@ -107,16 +107,40 @@ public final class Connection {
         this.queue = new OutboundQueue(options.outboundQueueBytes());
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), options.codec(), options.maxMessageBytes(),
                 queue, pending, progress);
-        this.reader = new WireReader(wire.input(), handoff, this::wireEnded, this::readFailed);
+        // Its parts call back through interfaces this class implements, not lambdas: each lambda's
+        // first call generates a class, at every start of every server.
+        this.reader = new WireReader(wire.input(), handoff, this);
         this.framer = new LineFramer(options.maxMessageBytes(), options.codec().limits());
-        this.writer = Daemons.thread(this::writeLoop, "mcpwire-stdio-writer");
-        this.dispatcher = Daemons.thread(this::dispatchLoop, "mcpwire-stdio-dispatcher");
+        this.writer = Daemons.thread(new Loop(Loop.Side.WRITER), "mcpwire-stdio-writer");
+        this.dispatcher = Daemons.thread(new Loop(Loop.Side.DISPATCHER), "mcpwire-stdio-dispatcher");
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);
-        this.watch = HostWatcher.of(options.hostWatch(), options.processExits(), this::clientSpoke, this::hostExited);
+        this.watch = HostWatcher.of(options.hostWatch(), options.processExits(), this);
     }
 
-    /** Whether the client has sent anything yet: a line reached the dispatcher. */
-    private boolean clientSpoke() {
+    /** One of the connection's two loops, as its thread runs it. */
+    private final class Loop implements Runnable {
+        /** Which loop. */
+        enum Side { WRITER, DISPATCHER }
+
+        private final Side side;
+
+        Loop(Side side) {
+            this.side = side;
+        }
+
+        @Override
+        public void run() {
+            if (side == Side.WRITER) {
+                writeLoop();
+            } else {
+                dispatchLoop();
+            }
+        }
+    }
+
+    /** Whether the client has sent anything yet: a line reached the dispatcher. On the host watch's thread. */
+    @Override
+    public boolean clientSpoke() {
         LineDispatcher l = lines;
         return l != null && l.dispatchedAny();
     }
@@ -131,7 +155,7 @@ public final class Connection {
         if (lifecycle.phase() == Lifecycle.Phase.BUILT) {
             this.listener = listener; // a start that loses to a concurrent close has no listener to call
             this.lines = new LineDispatcher(options.codec(), options.maxMessageBytes(), pending, progress, listener,
-                    this::send, options.answerDecodeErrors(), lifecycle::isClosing, framer, handoff.dispatcherInput(wire.input()));
+                    this, options.answerDecodeErrors(), lifecycle, framer, handoff.dispatcherInput(wire.input()));
         }
         if (!lifecycle.start()) {
             throw new IllegalStateException(lifecycle.phase() == Lifecycle.Phase.CLOSED
@@ -151,14 +175,7 @@ public final class Connection {
      * The hook goes when the connection closes otherwise.
      */
     public void drainAtShutdown() {
-        Thread hook = new Thread(() -> {
-            Daemons.thread(this::closeWhenAnswered, "mcpwire-stdio-terminated").start();
-            try {
-                drained.await(2 * options.graceNanos() + TimeUnit.MILLISECONDS.toNanos(3 * JOIN_MILLIS), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "mcpwire-stdio-shutdown");
+        Thread hook = new Thread(new ShutdownDrain(), "mcpwire-stdio-shutdown");
         shutdownHook = Optional.of(hook);
         try {
             Runtime.getRuntime().addShutdownHook(hook);
@@ -167,6 +184,19 @@ public final class Connection {
         }
         if (lifecycle.phase() == Lifecycle.Phase.CLOSED) {
             removeShutdownHook();
+        }
+    }
+
+    /** The shutdown hook's work: the drain on a thread of its own, waited for within its bound. */
+    private final class ShutdownDrain implements Runnable {
+        @Override
+        public void run() {
+            Daemons.thread(Connection.this::closeWhenAnswered, "mcpwire-stdio-terminated").start();
+            try {
+                drained.await(2 * options.graceNanos() + TimeUnit.MILLISECONDS.toNanos(3 * JOIN_MILLIS), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -180,7 +210,8 @@ public final class Connection {
         });
     }
 
-    /** Sends {@code message}: see {@code StdioTransport.send}. */
+    /** Sends {@code message}: see {@code StdioTransport.send}. Also how the dispatcher answers a line that did not decode. */
+    @Override
     public void send(JsonRpcMessage message) throws IOException {
         requireSending();
         frames.send(message, batching.holdBack());
@@ -257,15 +288,21 @@ public final class Connection {
             return;
         }
         try {
-            lines.run(batching::readDispatched);
+            lines.run(batching);
         } catch (IOException | RuntimeException e) {
-            readFailed(e); // nothing when the hand-off failed because the connection is closing
+            failedReading(e); // nothing when the hand-off failed because the connection is closing
         } finally {
             dispatched.countDown();
         }
     }
 
-    private void readFailed(Exception e) {
+    /** A read of the wire failed on the reader thread. */
+    @Override
+    public void readFailed(IOException e) {
+        failedReading(e);
+    }
+
+    private void failedReading(Exception e) {
         if (!lifecycle.isClosing()) {
             end(new Ending(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e),
                     Grace.UNSPENT, Owed.COUNTED));
@@ -275,12 +312,14 @@ public final class Connection {
     // ------------------------------------------------------------------ the end-of-input rule
 
     /** The wire ended: on the reader thread. */
-    private void wireEnded() {
+    @Override
+    public void wireEnded() {
         endWhenAnswered(TransportClosed.Reason.END_OF_INPUT);
     }
 
     /** The host exited, stdin perhaps still open: on the watching thread. */
-    private void hostExited() {
+    @Override
+    public void hostExited() {
         if (lifecycle.isClosing()) {
             return;
         }

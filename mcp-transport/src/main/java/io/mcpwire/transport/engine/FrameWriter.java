@@ -59,7 +59,12 @@ public final class FrameWriter implements Runnable {
         this.queue = queue;
         this.pending = pending;
         this.progress = progress;
-        this.encoding = ThreadLocal.withInitial(() -> Encoding.of(codec));
+        this.encoding = new ThreadLocal<>() {
+            @Override
+            protected Encoding initialValue() {
+                return Encoding.of(codec);
+            }
+        };
     }
 
     /** A sending thread's builder and the encoder that writes onto it. */

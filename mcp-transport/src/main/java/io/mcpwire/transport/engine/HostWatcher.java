@@ -18,7 +18,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * Watches the host ({@link HostWatch}): on a daemon thread of its own ({@code mcpwire-stdio-host-watch}),
@@ -41,14 +40,21 @@ import java.util.stream.Collectors;
 public final class HostWatcher {
     private static final long POLL_MILLIS = 250;
     /** Watches nothing. */
-    public static final HostWatcher NONE = new HostWatcher(() -> { }, Optional.empty(), new Stop());
+    public static final HostWatcher NONE = new HostWatcher(Optional.empty(), new Stop());
 
-    private final Runnable starter;
+    /** What the watch asks of the session, and tells it, on the watching thread. */
+    public interface Session {
+        /** Whether the client has sent anything yet: until it has, an ended ancestor is a launcher. */
+        boolean clientSpoke();
+
+        /** A watched process ended after the client spoke: the session ends as at end of input. */
+        void hostExited();
+    }
+
     private final Optional<Thread> thread;
     private final Stop stop;
 
-    private HostWatcher(Runnable starter, Optional<Thread> thread, Stop stop) {
-        this.starter = starter;
+    private HostWatcher(Optional<Thread> thread, Stop stop) {
         this.thread = thread;
         this.stop = stop;
     }
@@ -74,26 +80,86 @@ public final class HostWatcher {
 
     /**
      * Watches as {@code mode} says, from {@link #start()}, waiting through {@code exits} where it
-     * is given and the system grants the wait; {@code onExit} runs on the watching thread.
-     * {@code clientSpoke} says whether the session has received anything yet: until it has, an
-     * ended ancestor is a launcher.
+     * is given and the system grants the wait; the session is asked and told on the watching thread.
      */
-    public static HostWatcher of(HostWatch mode, Optional<ProcessExits> exits, BooleanSupplier clientSpoke, Runnable onExit) {
+    public static HostWatcher of(HostWatch mode, Optional<ProcessExits> exits, Session session) {
         if (mode == HostWatch.OFF) {
             return NONE;
         }
-        boolean throughWrappers = mode == HostWatch.ANCESTORS;
-        return watching(passedOver -> Ancestry.watched(throughWrappers, passedOver), Ancestry::alive, exits, clientSpoke, onExit);
+        return watching(new Ancestors(mode == HostWatch.ANCESTORS), AncestryAlive.TEST, exits, session);
     }
 
     /**
      * Watches what {@code ancestry} gives (given the processes passed over so far), each judged by
-     * {@code alive}: the rule of {@link #of(HostWatch, Optional, BooleanSupplier, Runnable)}, over any ancestry.
+     * {@code alive}: the rule of {@link #of(HostWatch, Optional, Session)}, over any ancestry;
+     * {@code onExit} runs on the watching thread.
      */
     static HostWatcher watching(Function<Set<Long>, List<ProcessHandle>> ancestry, Predicate<ProcessHandle> alive,
                                 Optional<ProcessExits> exits, BooleanSupplier clientSpoke, Runnable onExit) {
+        return watching(ancestry, alive, exits, new Callbacks(clientSpoke, onExit));
+    }
+
+    private static HostWatcher watching(Function<Set<Long>, List<ProcessHandle>> ancestry, Predicate<ProcessHandle> alive,
+                                        Optional<ProcessExits> exits, Session session) {
         Stop stop = new Stop();
-        Thread t = Daemons.thread(() -> {
+        Thread t = Daemons.thread(new Watch(ancestry, alive, exits, session, stop), "mcpwire-stdio-host-watch");
+        return new HostWatcher(Optional.of(t), stop);
+    }
+
+    /** A session made of two callbacks, for a caller that has them as such. */
+    private record Callbacks(BooleanSupplier spoke, Runnable onExit) implements Session {
+        @Override
+        public boolean clientSpoke() {
+            return spoke.getAsBoolean();
+        }
+
+        @Override
+        public void hostExited() {
+            onExit.run();
+        }
+    }
+
+    /**
+     * The process's ancestry as {@link Ancestry} reads it. This and {@link AncestryAlive} are
+     * classes, not lambdas, since every session makes them on its way to its first answer, and a
+     * lambda's first call generates a class at every start.
+     */
+    private record Ancestors(boolean throughWrappers) implements Function<Set<Long>, List<ProcessHandle>> {
+        @Override
+        public List<ProcessHandle> apply(Set<Long> passedOver) {
+            return Ancestry.watched(throughWrappers, passedOver);
+        }
+    }
+
+    /** Whether a watched process still runs, as {@link Ancestry#alive} judges it. */
+    private enum AncestryAlive implements Predicate<ProcessHandle> {
+        TEST;
+
+        @Override
+        public boolean test(ProcessHandle p) {
+            return Ancestry.alive(p);
+        }
+    }
+
+    /** The watching thread: waits, or polls, until a watched process ends after the client spoke, or the watch stops. */
+    private static final class Watch implements Runnable {
+        private final Function<Set<Long>, List<ProcessHandle>> ancestry;
+        private final Predicate<ProcessHandle> alive;
+        private final Optional<ProcessExits> exits;
+        private final Session session;
+        private final Stop stop;
+
+        Watch(Function<Set<Long>, List<ProcessHandle>> ancestry, Predicate<ProcessHandle> alive, Optional<ProcessExits> exits,
+              Session session, Stop stop) {
+            this.ancestry = ancestry;
+            this.alive = alive;
+            this.exits = exits;
+            this.session = session;
+            this.stop = stop;
+        }
+
+        @Override
+        public void run() {
             Set<Long> passedOver = new HashSet<>();
             List<ProcessHandle> watched = new ArrayList<>(ancestry.apply(passedOver));
             Optional<ProcessExits> waits = exits;
@@ -121,14 +187,14 @@ public final class HostWatcher {
                         }
                     } else {
                         TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
-                        ended = watched.stream().filter(alive.negate()).findFirst();
+                        ended = firstEnded(watched, alive);
                         if (ended.isEmpty()) {
                             continue;
                         }
                     }
-                    if (clientSpoke.getAsBoolean()) {
+                    if (session.clientSpoke()) {
                         LOG.log(Level.DEBUG, "watched process {0} ended", ended.get().pid());
-                        onExit.run();
+                        session.hostExited();
                         return;
                     }
                     LOG.log(Level.INFO, "process {0}, which started this server, ended before the client sent anything: "
@@ -140,8 +206,17 @@ public final class HostWatcher {
             } catch (InterruptedException stopped) {
                 // the session ended first
             }
-        }, "mcpwire-stdio-host-watch");
-        return new HostWatcher(t::start, Optional.of(t), stop);
+        }
+    }
+
+    /** The first of {@code watched} that no longer runs. */
+    private static Optional<ProcessHandle> firstEnded(List<ProcessHandle> watched, Predicate<ProcessHandle> alive) {
+        for (ProcessHandle p : watched) {
+            if (!alive.test(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -181,15 +256,27 @@ public final class HostWatcher {
     }
 
     private static void describe(List<ProcessHandle> watched, Optional<ProcessExits> waits) {
-        LOG.log(Level.DEBUG, () -> watched.isEmpty() ? "the host watch has no process to watch"
-                : "the host watch watches " + watched.stream().map(p -> p.pid() + " (" + p.info().command().orElse("?") + ")")
-                        .collect(Collectors.joining(", "))
-                        + waits.map(w -> ", waiting for exits through " + w).orElse(", polling four times a second"));
+        if (!LOG.isLoggable(Level.DEBUG)) {
+            return;
+        }
+        if (watched.isEmpty()) {
+            LOG.log(Level.DEBUG, "the host watch has no process to watch");
+            return;
+        }
+        StringBuilder what = new StringBuilder("the host watch watches ");
+        for (int i = 0; i < watched.size(); i++) {
+            ProcessHandle p = watched.get(i);
+            what.append(i == 0 ? "" : ", ").append(p.pid()).append(" (").append(p.info().command().orElse("?")).append(')');
+        }
+        what.append(waits.isPresent() ? ", waiting for exits through " + waits.get() : ", polling four times a second");
+        LOG.log(Level.DEBUG, what.toString());
     }
 
     /** Starts watching. */
     public void start() {
-        starter.run();
+        if (thread.isPresent()) {
+            thread.get().start();
+        }
     }
 
     /** Stops watching and waits for the watching thread to leave (unless it is the caller, running the action). */

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,7 +43,7 @@ public final class LineDispatcher {
     private final TransportListener listener;
     private final Answerer answerer;
     private final boolean answerDecodeErrors;
-    private final BooleanSupplier stopped;
+    private final Lifecycle lifecycle;
     private final InputStream input;
     /** Lines that called for an answer but came in after the transport began to stop. */
     private volatile int abandoned; // written by the dispatcher only
@@ -54,13 +53,13 @@ public final class LineDispatcher {
     /**
      * @param answerer           sends the transport's own answers
      * @param answerDecodeErrors whether lines that do not decode are answered here, or left to the listener
-     * @param stopped            whether the transport is closing: nothing more is dispatched
+     * @param lifecycle          the transport's: once it is closing, nothing more is dispatched
      * @param framer             the line buffer, which {@link AnswerBatching} looks into too
      * @param input              the wire, as the dispatcher reads it ({@link ReadHandoff#dispatcherInput})
      */
     public LineDispatcher(JsonRpcCodec codec, int maxMessageBytes, PendingRequests pending, Progress progress,
                           TransportListener listener, Answerer answerer, boolean answerDecodeErrors,
-                          BooleanSupplier stopped, LineFramer framer, InputStream input) {
+                          Lifecycle lifecycle, LineFramer framer, InputStream input) {
         this.codec = codec;
         this.framer = framer;
         this.maxMessageBytes = maxMessageBytes;
@@ -69,7 +68,7 @@ public final class LineDispatcher {
         this.listener = listener;
         this.answerer = answerer;
         this.answerDecodeErrors = answerDecodeErrors;
-        this.stopped = stopped;
+        this.lifecycle = lifecycle;
         this.input = input;
     }
 
@@ -87,11 +86,11 @@ public final class LineDispatcher {
      * Dispatches every line of the input until it ends; once the transport stops, what the input
      * still yields (what was already taken from the client) is only counted ({@link #abandoned()}).
      *
-     * @param readDispatched run when the lines of one read are dispatched, before the next read,
-     *                       which may block: answers held back to be coalesced go out then
+     * @param batching told when the lines of one read are dispatched, before the next read,
+     *                 which may block: answers held back to be coalesced go out then
      * @throws IOException when reading the input fails
      */
-    public void run(Runnable readDispatched) throws IOException {
+    public void run(AnswerBatching batching) throws IOException {
         InputStream wire = input;
         LineFramer.Sink sink = new LineFramer.Sink() {
             @Override
@@ -108,12 +107,12 @@ public final class LineDispatcher {
         boolean more;
         do {
             more = framer.readFrom(wire, sink);
-            readDispatched.run();
+            batching.readDispatched();
         } while (more);
     }
 
     private void dispatch(DecodeResult result) {
-        if (stopped.getAsBoolean()) {
+        if (lifecycle.isClosing()) {
             // The listener has been or is being told of the close: count what called for an answer.
             boolean request = result instanceof DecodeResult.Decoded d && d.message() instanceof JsonRpcRequest;
             if (request || (result instanceof DecodeError && answerDecodeErrors)) {

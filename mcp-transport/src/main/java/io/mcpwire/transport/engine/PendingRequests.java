@@ -15,7 +15,8 @@ public final class PendingRequests {
 
     /** A request arrived. */
     public synchronized void received(RequestId id) {
-        pending.merge(id, 1, Integer::sum);
+        Integer n = pending.get(id);
+        pending.put(id, n == null ? 1 : n + 1);
         count++;
     }
 

@@ -2,7 +2,6 @@ package io.mcpwire.transport.engine;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.function.Consumer;
 
 /**
  * The reader thread ({@code mcpwire-stdio-reader}): it reads the wire into the {@link ReadHandoff}
@@ -13,26 +12,32 @@ import java.util.function.Consumer;
  *
  * <p>Threads: its own; it holds no lock of its own (the hand-off has one).
  */
-public final class WireReader {
+public final class WireReader implements Runnable {
     private static final int CHUNK = 64 * 1024;
+
+    /** What the reader thread reports, on itself. */
+    public interface Events {
+        /** The wire ended (the hand-off was ended first): the end-of-input rule runs now. */
+        void wireEnded();
+
+        /** A read of the wire failed. */
+        void readFailed(IOException e);
+    }
 
     private final InputStream wire;
     private final ReadHandoff handoff;
-    private final Runnable onEnd;
-    private final Consumer<IOException> onFailure;
+    private final Events events;
     private final Thread thread;
 
     /**
      * A reader of {@code wire} into {@code handoff} that, on its own thread, reports the end of the
-     * wire to {@code onEnd} (after the hand-off was ended) or a failed read to {@code onFailure}.
-     * Nothing is read before {@link #start()}.
+     * wire or a failed read to {@code events}. Nothing is read before {@link #start()}.
      */
-    public WireReader(InputStream wire, ReadHandoff handoff, Runnable onEnd, Consumer<IOException> onFailure) {
+    public WireReader(InputStream wire, ReadHandoff handoff, Events events) {
         this.wire = wire;
         this.handoff = handoff;
-        this.onEnd = onEnd;
-        this.onFailure = onFailure;
-        this.thread = Daemons.thread(this::readLoop, "mcpwire-stdio-reader");
+        this.events = events;
+        this.thread = Daemons.thread(this, "mcpwire-stdio-reader");
     }
 
     /** Starts the thread. */
@@ -45,7 +50,9 @@ public final class WireReader {
         return thread;
     }
 
-    private void readLoop() {
+    /** The reader thread's loop; only that thread runs it. */
+    @Override
+    public void run() {
         byte[] buffer = new byte[CHUNK];
         ReadHandoff.ReaderMove move;
         try {
@@ -58,11 +65,11 @@ public final class WireReader {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            onFailure.accept(e instanceof IOException io ? io : new IOException(e));
+            events.readFailed(e instanceof IOException io ? io : new IOException(e));
             return;
         }
         if (move == ReadHandoff.ReaderMove.WIRE_ENDED) {
-            onEnd.run();
+            events.wireEnded();
         }
     }
 }

@@ -44,7 +44,9 @@ public sealed interface WireSource {
         @Override
         public Optional<StdioClaim> claim(McpwireSettings settings) {
             StdioClaim.Builder claim = StdioClaim.builder().settings(settings);
-            platform.ifPresent(claim::platform);
+            if (platform.isPresent()) {
+                claim.platform(platform.get());
+            }
             return Optional.of(claim.acquire());
         }
 

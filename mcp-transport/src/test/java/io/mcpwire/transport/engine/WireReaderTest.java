@@ -96,7 +96,17 @@ class WireReaderTest {
     private final CountDownLatch ended = new CountDownLatch(1);
     private final AtomicReference<IOException> failure = new AtomicReference<>();
     private final ReadHandoff handoff = new ReadHandoff(1 << 20);
-    private final WireReader reader = new WireReader(wire, handoff, ended::countDown, failure::set);
+    private final WireReader reader = new WireReader(wire, handoff, new WireReader.Events() {
+        @Override
+        public void wireEnded() {
+            ended.countDown();
+        }
+
+        @Override
+        public void readFailed(IOException e) {
+            failure.set(e);
+        }
+    });
 
     private static String read(InputStream in) throws IOException {
         byte[] b = new byte[64 * 1024];

@@ -12,8 +12,15 @@ import io.mcpwire.platform.rules.posix.PosixPlatform;
  * them ({@link #probe()} or an operation), so a process that never claims never loads JNA.
  */
 public final class PosixDescriptors extends PosixPlatform {
-    private static final NativeBinding<PosixLib> JNA = NativeBinding.lazy("the C library through JNA",
-            () -> new PosixLib(JnaCLibrary.load(), PosixLib.constantsHere()));
+    private static final NativeBinding<PosixLib> JNA = NativeBinding.lazy("the C library through JNA", new JnaLoader());
+
+    /** Loads JNA and binds the C library: a class, not a lambda, which would cost a generated class at every start. */
+    private static final class JnaLoader implements NativeBinding.Loader<PosixLib> {
+        @Override
+        public PosixLib load() throws Exception {
+            return new PosixLib(JnaCLibrary.load(), PosixLib.constantsHere());
+        }
+    }
 
     /** Creates the provider; cheap, loads nothing native. */
     public PosixDescriptors() {

@@ -27,7 +27,15 @@ public final class WindowsDescriptors extends WindowsPlatform {
 
     /** Creates the provider; cheap, loads nothing native. */
     public WindowsDescriptors() {
-        super(NativeBinding.lazy("the C runtime and kernel32 through JNA", WindowsDescriptors::bind), DescriptorTable.PROCESS);
+        super(NativeBinding.lazy("the C runtime and kernel32 through JNA", new Binder()), DescriptorTable.PROCESS);
+    }
+
+    /** Binds the libraries, on Windows: a class, not a lambda, since every JVM that finds this provider makes it. */
+    private static final class Binder implements NativeBinding.Loader<Win32> {
+        @Override
+        public Win32 load() {
+            return bind();
+        }
     }
 
     /** A provider over the given bindings (tests give mocks), acting on a table of their own. */

@@ -107,12 +107,22 @@ public abstract class PosixPlatform extends BoundPlatform<PosixLib> {
     public Optional<ProcessExits> processExits() {
         PosixConstants here = PosixConstants.forOs(System.getProperty("os.name", ""));
         if (here == PosixConstants.LINUX) {
-            return Optional.of(exitsOverBinding("pidfd_open", (posix, pids) -> new PidfdExits(posix).watch(pids)));
+            return Optional.of(exitsOverBinding("pidfd_open", Waits.PIDFD));
         }
         if (here == PosixConstants.MACOS) {
-            return Optional.of(exitsOverBinding("kqueue", (posix, pids) -> new KqueueExits(posix).watch(pids)));
+            return Optional.of(exitsOverBinding("kqueue", Waits.KQUEUE));
         }
         return Optional.empty();
+    }
+
+    /** The system's wait over the bound library: constants, not lambdas, since every transport asks for one as it is built. */
+    private enum Waits implements ExitsOver<PosixLib> {
+        PIDFD, KQUEUE;
+
+        @Override
+        public ProcessExits.Wait watch(PosixLib posix, long... pids) throws DescriptorException {
+            return this == PIDFD ? new PidfdExits(posix).watch(pids) : new KqueueExits(posix).watch(pids);
+        }
     }
 
     /** {@code pipe}, both ends then moved to 3 or above, close-on-exec. */

@@ -34,7 +34,14 @@ public interface Patience {
 
     /** Waits up to {@code wait}. */
     static Patience of(Duration wait) {
-        long nanos = wait.toNanos();
-        return call -> call.awaitReturn(nanos);
+        return new Bounded(wait.toNanos());
+    }
+
+    /** A wait of at most {@code nanos}: a class, since every JVM that loads the Windows rules makes the default. */
+    record Bounded(long nanos) implements Patience {
+        @Override
+        public boolean await(Pending call) throws InterruptedException {
+            return call.awaitReturn(nanos);
+        }
     }
 }

@@ -26,6 +26,11 @@ final class TableState {
 
     /** The state of {@code table}; the first provider to ask gives the patience. */
     static synchronized TableState of(DescriptorTable table, Patience patience) {
-        return STATES.computeIfAbsent(table, t -> new TableState(patience));
+        TableState state = STATES.get(table);
+        if (state == null) {
+            state = new TableState(patience);
+            STATES.put(table, state);
+        }
+        return state;
     }
 }

@@ -414,11 +414,21 @@ public abstract class WindowsPlatform extends BoundPlatform<Win32> implements St
      */
     @Override
     public Optional<ProcessExits> processExits() {
-        return Optional.of(exitsOverBinding("WaitForMultipleObjects", (w, pids) -> new WindowsExits(w).watch(pids)));
+        return Optional.of(exitsOverBinding("WaitForMultipleObjects", ExitsWait.INSTANCE));
     }
 
     static DescriptorException win32Error(Win32 w, String op, int fd) {
         int code = w.lastError();
         return new DescriptorException(op, fd, code, WindowsErrors.win32(code));
+    }
+
+    /** The wait over the bound Win32 calls: a constant, not a lambda, since every transport asks for one as it is built. */
+    private enum ExitsWait implements ExitsOver<Win32> {
+        INSTANCE;
+
+        @Override
+        public ProcessExits.Wait watch(Win32 w, long... pids) throws DescriptorException {
+            return new WindowsExits(w).watch(pids);
+        }
     }
 }
