@@ -8,6 +8,7 @@ import static io.mcpwire.stdio.FakeWire.writeLine;
 import static io.mcpwire.stdio.FakeWire.writeStray;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -180,6 +181,47 @@ class ClaimHardeningTest {
         try (StdioClaim claim = StdioClaim.builder().platform(failing).acquire()) {
             assertEquals(ClaimState.IN_PLACE, claim.inputState());
             assertEquals(ClaimState.DIVERTED, claim.outputState(), "fd 1's claim learnt its duties");
+            exchange(fake, claim);
+        }
+        assertEquals(before, fake.snapshot(), () -> before.differenceFrom(fake.snapshot()));
+    }
+
+    /**
+     * A provider whose {@code moveStandard} returns without running the move moved nothing: no
+     * stream may be counted as isolated, the wire still serves, and the table ends as it began.
+     */
+    @Test
+    void aProviderThatSkipsTheMoveIsNeverCountedAsHavingMovedAnything() throws IOException {
+        FakeProcess fake = FakeProcess.builder().detachedJvmStreams().build();
+        TableSnapshot before = fake.snapshot();
+        PlatformDescriptors skipping = (PlatformDescriptors) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {PlatformDescriptors.class}, (proxy, m, args) -> {
+                    Object result;
+                    try {
+                        result = m.invoke(fake, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    if (!m.getName().equals("standardHandleDuties")) {
+                        return result;
+                    }
+                    StandardHandleDuties duties = ((Optional<?>) result).map(StandardHandleDuties.class::cast).orElseThrow();
+                    return Optional.of(Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {StandardHandleDuties.class},
+                            (p, d, a) -> {
+                                if (d.getName().equals("moveStandard")) {
+                                    return null; // returns at once, the move never run
+                                }
+                                try {
+                                    return d.invoke(duties, a);
+                                } catch (InvocationTargetException e) {
+                                    throw e.getCause();
+                                }
+                            }));
+                });
+        try (StdioClaim claim = StdioClaim.builder().platform(skipping).acquire()) {
+            assertFalse(claim.isIsolated(), "nothing moved, so nothing is isolated: " + claim);
+            assertNotEquals(ClaimState.DIVERTED, claim.inputState(), claim::toString);
+            assertNotEquals(ClaimState.DIVERTED, claim.outputState(), claim::toString);
             exchange(fake, claim);
         }
         assertEquals(before, fake.snapshot(), () -> before.differenceFrom(fake.snapshot()));

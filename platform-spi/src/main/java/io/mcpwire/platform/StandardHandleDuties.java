@@ -63,7 +63,8 @@ public interface StandardHandleDuties {
      * does. On Windows no Java child starts meanwhile, the step stays on one processor, so that the
      * handle value the move frees comes back to the duties' take-back, and a step that waits (for a
      * lock a native thread holds while it blocks) is given up after a bounded wait. The default runs
-     * it on the calling thread.
+     * it on the calling thread. A provider must run {@code move} or throw: the engine takes a
+     * return without a run as a failed move, and never counts fd as moved.
      *
      * @throws DescriptorException what {@code move} threw; or the step could not be made, or did
      *                             not end within the wait, so that whether fd moved is not known

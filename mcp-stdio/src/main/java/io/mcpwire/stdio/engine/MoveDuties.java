@@ -183,6 +183,10 @@ final class MoveDuties {
         } catch (RuntimeException e) {
             return GuardedCalls.threw(fd, "moveStandard(" + fd + ")", e);
         }
+        if (!step.started) {
+            // A provider that returned without running the move: nothing moved, so nothing may be counted as moved.
+            return new DescriptorException("moveStandard(" + fd + ")", fd, 0, "the provider returned without running the move");
+        }
         return step.failure;
     }
 
