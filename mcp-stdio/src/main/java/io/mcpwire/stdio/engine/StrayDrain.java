@@ -72,23 +72,26 @@ final class StrayDrain {
         this.stderr = stderr;
         this.source = source;
         this.sink = sink;
-        reader = new Thread(new Side(true), "mcpwire-stray-drain-read");
-        writer = new Thread(new Side(false), "mcpwire-stray-drain-write");
+        reader = new Thread(new Side(Side.Job.READ_PIPE), "mcpwire-stray-drain-read");
+        writer = new Thread(new Side(Side.Job.WRITE_STDERR), "mcpwire-stray-drain-write");
         reader.setDaemon(true);
         writer.setDaemon(true);
     }
 
     /** One of the drain's two threads: a class, not a lambda, which would cost a generated class on the first claim. */
     private final class Side implements Runnable {
-        private final boolean reads;
+        /** Which thread. */
+        enum Job { READ_PIPE, WRITE_STDERR }
 
-        Side(boolean reads) {
-            this.reads = reads;
+        private final Job job;
+
+        Side(Job job) {
+            this.job = job;
         }
 
         @Override
         public void run() {
-            if (reads) {
+            if (job == Job.READ_PIPE) {
                 prepare(source);
                 readPipe();
             } else {

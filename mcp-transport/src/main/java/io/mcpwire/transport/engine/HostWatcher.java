@@ -15,7 +15,6 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -91,32 +90,13 @@ public final class HostWatcher {
 
     /**
      * Watches what {@code ancestry} gives (given the processes passed over so far), each judged by
-     * {@code alive}: the rule of {@link #of(HostWatch, Optional, Session)}, over any ancestry;
-     * {@code onExit} runs on the watching thread.
+     * {@code alive}: the rule of {@link #of(HostWatch, Optional, Session)}, over any ancestry.
      */
     static HostWatcher watching(Function<Set<Long>, List<ProcessHandle>> ancestry, Predicate<ProcessHandle> alive,
-                                Optional<ProcessExits> exits, BooleanSupplier clientSpoke, Runnable onExit) {
-        return watching(ancestry, alive, exits, new Callbacks(clientSpoke, onExit));
-    }
-
-    private static HostWatcher watching(Function<Set<Long>, List<ProcessHandle>> ancestry, Predicate<ProcessHandle> alive,
-                                        Optional<ProcessExits> exits, Session session) {
+                                Optional<ProcessExits> exits, Session session) {
         Stop stop = new Stop();
         Thread t = Daemons.thread(new Watch(ancestry, alive, exits, session, stop), "mcpwire-stdio-host-watch");
         return new HostWatcher(Optional.of(t), stop);
-    }
-
-    /** A session made of two callbacks, for a caller that has them as such. */
-    private record Callbacks(BooleanSupplier spoke, Runnable onExit) implements Session {
-        @Override
-        public boolean clientSpoke() {
-            return spoke.getAsBoolean();
-        }
-
-        @Override
-        public void hostExited() {
-            onExit.run();
-        }
     }
 
     /**

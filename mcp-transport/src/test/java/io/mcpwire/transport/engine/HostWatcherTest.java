@@ -32,6 +32,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 @EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the watched processes are POSIX sleeps")
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HostWatcherTest {
+
+    /** A session whose client spoke when {@code spoke} says, and whose end runs {@code onExit}. */
+    private static HostWatcher.Session session(java.util.function.BooleanSupplier spoke, Runnable onExit) {
+        return new HostWatcher.Session() {
+            @Override
+            public boolean clientSpoke() {
+                return spoke.getAsBoolean();
+            }
+
+            @Override
+            public void hostExited() {
+                onExit.run();
+            }
+        };
+    }
+
     private static Process sleeper() throws Exception {
         return new ProcessBuilder("sleep", "60").start();
     }
@@ -82,8 +98,8 @@ class HostWatcherTest {
     void aWatchedProcessThatEndsAfterTheClientSpokeEndsTheSession(Optional<ProcessExits> way) throws Exception {
         Process host = sleeper();
         CountDownLatch ended = new CountDownLatch(1);
-        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, way, () -> true,
-                ended::countDown);
+        HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, way,
+                session(() -> true, ended::countDown));
         w.start();
         try {
             host.destroy();
@@ -110,7 +126,7 @@ class HostWatcherTest {
                 return List.of(host.toHandle()); // re-read without the launcher: the host above it
             }
             return List.of(launcher.toHandle(), host.toHandle());
-        }, ProcessHandle::isAlive, way, clientSpoke::get, ended::countDown);
+        }, ProcessHandle::isAlive, way, session(clientSpoke::get, ended::countDown));
         w.start();
         try {
             launcher.destroy();
@@ -149,7 +165,7 @@ class HostWatcherTest {
         };
         CountDownLatch ended = new CountDownLatch(1);
         HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, Optional.of(refusing),
-                () -> true, ended::countDown);
+                session(() -> true, ended::countDown));
         w.start();
         try {
             host.destroy();
@@ -193,7 +209,7 @@ class HostWatcherTest {
         CountDownLatch ended = new CountDownLatch(1);
         // the ancestry read it alive; by the wait's opening it has gone, and the wait will never fire
         HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive,
-                Optional.of(new SilentWaits()), () -> true, ended::countDown);
+                Optional.of(new SilentWaits()), session(() -> true, ended::countDown));
         w.start();
         try {
             assertTrue(ended.await(10, TimeUnit.SECONDS), "an end before the wait is not missed");
@@ -208,7 +224,7 @@ class HostWatcherTest {
         OnExitWaits waits = new OnExitWaits();
         CountDownLatch ended = new CountDownLatch(1);
         HostWatcher w = HostWatcher.watching(passedOver -> List.of(host.toHandle()), ProcessHandle::isAlive, Optional.of(waits),
-                () -> true, ended::countDown);
+                session(() -> true, ended::countDown));
         Set<Thread> before = watchThreads();
         try {
             w.start();

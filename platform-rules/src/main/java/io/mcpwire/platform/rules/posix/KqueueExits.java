@@ -51,11 +51,12 @@ final class KqueueExits implements ProcessExits {
         try {
             queue = openQueue();
             NativeMemory change = posix.libc().allocate(KEVENT_SIZE);
-            register(queue, change, new Kevent(wake[0], EVFILT_READ, EV_ADD, 0, 0), "the wake-up pipe " + wake[0]);
-            long[] gone = new long[0];
+            add(queue, change, new Kevent(wake[0], EVFILT_READ, EV_ADD, 0, 0), "the wake-up pipe " + wake[0]);
+            OptionalLong gone = OptionalLong.empty();
             for (long pid : pids) {
-                if (!registerExit(queue, change, pid)) {
-                    gone = append(gone, pid);
+                if (!add(queue, change, new Kevent(pid, EVFILT_PROC, EV_ADD, NOTE_EXIT, 0), "EVFILT_PROC NOTE_EXIT " + pid)
+                        && gone.isEmpty()) {
+                    gone = OptionalLong.of(pid);
                 }
             }
             KqueueWait wait = new KqueueWait(queue, gone, wake[0], wake[1]);
@@ -83,60 +84,41 @@ final class KqueueExits implements ProcessExits {
         }
     }
 
-    /** Adds {@code filter} to the queue; a refusal names it. */
-    private void register(int queue, NativeMemory change, Kevent filter, String what) throws DescriptorException {
+    /**
+     * Adds {@code filter} to the queue; false when it names a process that is gone already (ESRCH),
+     * which has so ended. Any other refusal names {@code what}.
+     */
+    private boolean add(int queue, NativeMemory change, Kevent filter, String what) throws DescriptorException {
         change.write(0, filter.bytes(), 0, KEVENT_SIZE);
         while (posix.libc().kevent(queue, change, 1, null, 0) < 0) {
             int errno = posix.libc().errno();
-            if (errno != PosixConstants.EINTR) {
-                throw posix.error("kevent(" + queue + ", EV_ADD " + what + ")", -1, errno);
-            }
-        }
-    }
-
-    /** Adds {@code pid}'s exit to the queue; false when the process is gone already (ESRCH), so has ended. */
-    private boolean registerExit(int queue, NativeMemory change, long pid) throws DescriptorException {
-        change.write(0, new Kevent(pid, EVFILT_PROC, EV_ADD, NOTE_EXIT, 0).bytes(), 0, KEVENT_SIZE);
-        while (posix.libc().kevent(queue, change, 1, null, 0) < 0) {
-            int errno = posix.libc().errno();
-            if (errno == ESRCH) {
+            if (errno == ESRCH && filter.filter() == EVFILT_PROC) {
                 return false;
             }
             if (errno != PosixConstants.EINTR) {
-                throw posix.error("kevent(" + queue + ", EV_ADD EVFILT_PROC NOTE_EXIT " + pid + ")", -1, errno);
+                throw posix.error("kevent(" + queue + ", EV_ADD " + what + ")", -1, errno);
             }
         }
         return true;
     }
 
-    private static long[] append(long[] a, long v) {
-        long[] b = java.util.Arrays.copyOf(a, a.length + 1);
-        b[a.length] = v;
-        return b;
-    }
-
-    /** One wait: its queue, the processes gone before it opened, and its self-pipe. */
-    private final class KqueueWait implements Wait {
+    /** One wait: its queue, the first process gone before it opened, and its self-pipe. */
+    private final class KqueueWait extends SelfPipeWait {
         private final int queue;
-        private final long[] gone;
-        private final int wakeRead;
-        private final int wakeWrite;
+        private final OptionalLong gone;
         private final NativeMemory event;
-        private boolean woken;
-        private boolean closed;
 
-        KqueueWait(int queue, long[] gone, int wakeRead, int wakeWrite) {
+        KqueueWait(int queue, OptionalLong gone, int wakeRead, int wakeWrite) {
+            super(KqueueExits.this.posix, wakeRead, wakeWrite);
             this.queue = queue;
             this.gone = gone;
-            this.wakeRead = wakeRead;
-            this.wakeWrite = wakeWrite;
             this.event = posix.libc().allocate(KEVENT_SIZE);
         }
 
         @Override
         public OptionalLong await() throws DescriptorException {
-            if (gone.length > 0) {
-                return OptionalLong.of(gone[0]);
+            if (gone.isPresent()) {
+                return gone;
             }
             int n;
             while ((n = posix.libc().kevent(queue, null, 0, event, 1)) < 0) {
@@ -162,25 +144,9 @@ final class KqueueExits implements ProcessExits {
                     "an event of filter " + e.filter() + " for " + e.ident() + " that was not asked for");
         }
 
-        /** Writes one byte to the self-pipe, once: the pipe never fills, and a closed pipe is never touched. */
         @Override
-        public synchronized void wake() {
-            if (woken || closed) {
-                return;
-            }
-            woken = true;
-            posix.wake(wakeWrite);
-        }
-
-        @Override
-        public synchronized void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        protected void closeOwn() {
             posix.libc().close(queue);
-            posix.libc().close(wakeRead);
-            posix.libc().close(wakeWrite);
         }
     }
 }

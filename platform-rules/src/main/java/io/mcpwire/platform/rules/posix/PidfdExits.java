@@ -77,20 +77,15 @@ final class PidfdExits implements ProcessExits {
     }
 
     /** One wait: its pidfds (-1 for a process gone before it opened), its self-pipe, and the poll set over them. */
-    private final class PidfdWait implements Wait {
+    private final class PidfdWait extends SelfPipeWait {
         private final long[] pids;
         private final int[] fds;
-        private final int wakeRead;
-        private final int wakeWrite;
         private final NativeMemory pollfds;
-        private boolean woken;
-        private boolean closed;
 
         PidfdWait(long[] pids, int[] fds, int wakeRead, int wakeWrite) {
+            super(PidfdExits.this.posix, wakeRead, wakeWrite);
             this.pids = pids;
             this.fds = fds;
-            this.wakeRead = wakeRead;
-            this.wakeWrite = wakeWrite;
             this.pollfds = posix.libc().allocate((long) (fds.length + 1) * POLLFD_SIZE);
         }
 
@@ -125,27 +120,11 @@ final class PidfdExits implements ProcessExits {
             throw new DescriptorException("poll() of " + fds.length + " pidfds", -1, 0, "ready, yet no descriptor had an event");
         }
 
-        /** Writes one byte to the self-pipe, once: the pipe never fills, and a closed pipe is never touched. */
         @Override
-        public synchronized void wake() {
-            if (woken || closed) {
-                return;
-            }
-            woken = true;
-            posix.wake(wakeWrite);
-        }
-
-        @Override
-        public synchronized void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        protected void closeOwn() {
             for (int fd : fds) {
                 PidfdExits.this.close(fd);
             }
-            posix.libc().close(wakeRead);
-            posix.libc().close(wakeWrite);
         }
     }
 }
