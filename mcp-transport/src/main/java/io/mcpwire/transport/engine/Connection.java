@@ -106,7 +106,7 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
         this.wire = wire;
         this.queue = new OutboundQueue(options.outboundQueueBytes());
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), options.codec(), options.maxMessageBytes(),
-                queue, pending, progress);
+                queue, pending, progress, lifecycle);
         // Its parts call back through interfaces this class implements, not lambdas: each lambda's
         // first call generates a class, at every start of every server.
         this.reader = new WireReader(wire.input(), handoff, this);
@@ -427,7 +427,6 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
         TransportClosed.Reason reason = ending.reason();
         watch.stop();
         int unwritten = queue.close();
-        frames.markStopping();
         boolean readersLeave = wire.wake();
         handoff.close();
         if (readersLeave) {

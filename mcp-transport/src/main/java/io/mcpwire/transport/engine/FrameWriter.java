@@ -41,7 +41,8 @@ public final class FrameWriter implements Runnable {
     private final Progress progress;
     /** Frames a write failed for: in flight when the client went, or when it was abandoned. */
     private final AtomicInteger failedFrames = new AtomicInteger();
-    private volatile boolean stopping;
+    /** The transport's phase: from STOPPING on, a failed write is the close's own doing. */
+    private final Lifecycle lifecycle;
     private volatile IOException failure;
 
     /**
@@ -50,15 +51,17 @@ public final class FrameWriter implements Runnable {
      * @param queue           the frames waiting for the writer thread
      * @param pending         the requests owed an answer
      * @param progress        the grace clock
+     * @param lifecycle       the transport's phase
      */
     public FrameWriter(OutputStream out, boolean flushAfterWrite, JsonRpcCodec codec, int maxMessageBytes,
-                       OutboundQueue queue, PendingRequests pending, Progress progress) {
+                       OutboundQueue queue, PendingRequests pending, Progress progress, Lifecycle lifecycle) {
         this.out = out;
         this.flushAfterWrite = flushAfterWrite;
         this.maxMessageBytes = maxMessageBytes;
         this.queue = queue;
         this.pending = pending;
         this.progress = progress;
+        this.lifecycle = lifecycle;
         this.encoding = new ThreadLocal<>() {
             @Override
             protected Encoding initialValue() {
@@ -244,13 +247,13 @@ public final class FrameWriter implements Runnable {
     }
 
     /**
-     * A write failed: the frames in flight are lost and counted. Unless the transport is stopping
-     * (and woke the write itself), the client has gone: the first failure is kept, and what waits
+     * A write failed: the frames in flight are lost and counted. Unless the transport refuses sends
+     * (it is stopping, and woke the write itself), the client has gone: the first failure is kept, and what waits
      * in the queue is dropped, counted, and the writer thread ends.
      */
     private void failed(Exception e, int frames) {
         failedFrames.addAndGet(frames);
-        if (stopping) {
+        if (!lifecycle.acceptsSends()) {
             return;
         }
         synchronized (this) {
@@ -260,11 +263,6 @@ public final class FrameWriter implements Runnable {
             }
         }
         failedFrames.addAndGet(queue.close());
-    }
-
-    /** From now on a failed write is the transport's own doing (it woke the writer), not the client's. */
-    public void markStopping() {
-        stopping = true;
     }
 
     /** The first write failure the client caused, or null while there is none. */
