@@ -41,7 +41,8 @@ public final class ReadHandoff {
     static final long CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     /** How long the dispatcher takes nothing, waiting for the wire, before the reader thread rests. */
     static final long QUIET_NANOS = TimeUnit.SECONDS.toNanos(1);
-    private static final int INITIAL = 64 * 1024;
+    /** Small: the ring holds bytes only while the dispatcher is stuck, and doubles as it fills. */
+    private static final int INITIAL = 4 * 1024;
 
     /** Who owns the wire's read now: nobody, or one of the two threads, never both. */
     private enum WireOwner { NOBODY, READER, DISPATCHER }

@@ -14,6 +14,7 @@ import java.io.InputStream;
  */
 public final class WireReader implements Runnable {
     private static final int CHUNK = 64 * 1024;
+    private static final byte[] NOTHING_READ = new byte[0];
 
     /** What the reader thread reports, on itself. */
     public interface Events {
@@ -53,10 +54,13 @@ public final class WireReader implements Runnable {
     /** The reader thread's loop; only that thread runs it. */
     @Override
     public void run() {
-        byte[] buffer = new byte[CHUNK];
+        byte[] buffer = NOTHING_READ; // made at the first read: most sessions never need this thread to read
         ReadHandoff.ReaderMove move;
         try {
             while ((move = handoff.awaitReaderMove()) == ReadHandoff.ReaderMove.READ) {
+                if (buffer == NOTHING_READ) {
+                    buffer = new byte[CHUNK];
+                }
                 int n = wire.read(buffer, 0, buffer.length);
                 if (n < 0) {
                     handoff.wireEnded();

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
 
 /**
  * Initializes JNA with its native library ({@code libjnidispatch}) from a per-user cache, instead
@@ -140,7 +141,10 @@ final class JnaDispatchCache {
             return false;
         }
         CRC32 crc = new CRC32();
-        crc.update(Files.readAllBytes(library));
+        // streamed: the whole library read into one array stays resident in a fresh heap
+        try (InputStream in = new CheckedInputStream(Files.newInputStream(library), crc)) {
+            in.transferTo(OutputStream.nullOutputStream());
+        }
         return crc.getValue() == entry.getCrc();
     }
 
