@@ -61,17 +61,12 @@ public final class Diversions implements StreamClaim.Diversion {
         return absence(fd).isEmpty();
     }
 
-    /** fd 0's diversion: the null device. */
-    public int openStdinDiversion() throws DescriptorException {
-        return platform.openNullDevice(Access.READ);
-    }
-
-    /** The diversion of {@code fd}, which must be fd 0: fd 1's and fd 2's are the stray-output route's. */
+    /** fd 0's diversion, the null device; {@code fd} must be fd 0: fd 1's and fd 2's are the stray-output route's. */
     @Override
     public int open(int fd) throws DescriptorException {
         if (fd != PlatformDescriptors.STDIN) {
             throw new IllegalArgumentException("fd " + fd + "'s diversion is the stray-output route's, not fd 0's");
         }
-        return openStdinDiversion();
+        return platform.openNullDevice(Access.READ);
     }
 }

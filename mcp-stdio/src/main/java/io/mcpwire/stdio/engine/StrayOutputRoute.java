@@ -154,7 +154,7 @@ final class StrayOutputRoute implements StreamClaim.Diversion {
     }
 
     /** fd 1's diversion: the stray-output file, stderr (the drain's pipe where it can stall), or the null device. */
-    int openStdoutDiversion() throws DescriptorException {
+    private int openStdoutDiversion() throws DescriptorException {
         switch (destination) {
             case FILE:
                 return appendOrNull(file.orElseThrow());
@@ -183,7 +183,7 @@ final class StrayOutputRoute implements StreamClaim.Diversion {
     }
 
     /** fd 2's own diversion, when it is claimed: the drain's pipe when guarded; as the wire, the stray-output file, else the null device. */
-    int openStderrDiversion() throws DescriptorException {
+    private int openStderrDiversion() throws DescriptorException {
         if (role == Role.GUARDED) {
             return drain.orElseThrow().openWriteEnd();
         }

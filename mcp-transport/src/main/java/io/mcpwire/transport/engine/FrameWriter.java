@@ -248,7 +248,8 @@ public final class FrameWriter implements Runnable {
 
     /**
      * A write failed: the frames in flight are lost and counted. Unless the transport refuses sends
-     * (it is stopping, and woke the write itself), the client has gone: the first failure is kept, and what waits
+     * (from STOPPING on: the close has given up on what is unwritten and wakes the write itself, so
+     * a failure then is not kept as the client's, even one the client caused), the client has gone: the first failure is kept, and what waits
      * in the queue is dropped, counted, and the writer thread ends.
      */
     private void failed(Exception e, int frames) {
