@@ -27,9 +27,10 @@ import java.nio.charset.Charset;
  * third argument Apple's arm64 convention puts on the stack). Integers, {@code int}s and pointers
  * all travel in 64-bit integer registers or slots in every calling convention the JDK's linker
  * supports on 64-bit systems; a callee reads the low 32 bits of an {@code int} and ignores
- * arguments it does not take, and an {@code int} result is the low 32 bits of the 64-bit one. Two
- * shapes mean two downcall stubs, spun once at the first call, where one stub per C signature
- * would cost some 10 ms of start-up each.
+ * arguments it does not take, and an {@code int} result is the low 32 bits of the 64-bit one. Each
+ * shape is a downcall stub the linker spins at every start (some 15 to 35 ms each on JDK 25, which
+ * an ahead-of-time cache does not keep), so where variadic integers travel in the same registers as
+ * fixed ones (Linux on x86-64 and arm64, as for {@code syscall}) the fixed shape serves both.
  *
  * <p>Every call captures {@code errno} into the calling thread's own state segment
  * ({@link Linker.Option#captureCallState}), read by {@link #errno()}. Loaded only on JDK 22 or
@@ -47,11 +48,18 @@ public final class ForeignCLibrary implements CLibrary {
     private static final FunctionDescriptor WORDS = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
 
     private static final Linker.Option CAPTURE = Linker.Option.captureCallState("errno");
+    /**
+     * Whether a variadic integer argument travels where a fixed one would: on Linux, x86-64 (a
+     * callee's {@code va_arg} reads the integer registers it saved) and arm64 (AAPCS64 passes them
+     * alike); not on Apple's arm64, which puts them on the stack.
+     */
+    static final boolean VARIADIC_AS_FIXED = variadicAsFixed(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
 
     /** {@code (function, state, a, b, c)}, all three fixed. */
     private final MethodHandle fixed = LINKER.downcallHandle(WORDS, CAPTURE);
-    /** {@code (function, state, a, b, c)}, {@code c} variadic. */
-    private final MethodHandle variadic = LINKER.downcallHandle(WORDS, CAPTURE, Linker.Option.firstVariadicArg(2));
+    /** {@code (function, state, a, b, c)}, {@code c} variadic: a stub of its own only where that differs. */
+    private final MethodHandle variadic = VARIADIC_AS_FIXED ? fixed
+            : LINKER.downcallHandle(WORDS, CAPTURE, Linker.Option.firstVariadicArg(2));
 
     private final CFunction fcntl = new CFunction("fcntl", variadic);
     private final CFunction open = new CFunction("open", variadic);
@@ -94,6 +102,10 @@ public final class ForeignCLibrary implements CLibrary {
             throw new UnsupportedOperationException("needs a 64-bit system (pointers here are " + ADDRESS.byteSize() + " bytes)");
         }
         return new ForeignCLibrary();
+    }
+
+    static boolean variadicAsFixed(String osName, String osArch) {
+        return osName.equals("Linux") && (osArch.equals("amd64") || osArch.equals("x86_64") || osArch.equals("aarch64"));
     }
 
     private static Charset fileNameCharset() {

@@ -1,13 +1,16 @@
 package io.mcpwire.platform.ffm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mcpwire.platform.rules.NativeMemory;
+import io.mcpwire.platform.rules.posix.PosixConstants;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -30,6 +33,35 @@ class ForeignCLibraryTest {
         assertNull(libc.readlink(target.toString()), "a regular file is no link (EINVAL)");
         assertNull(libc.readlink(dir.resolve("missing").toString()), "nothing there (ENOENT)");
         assertEquals(2, libc.errno(), "errno says why: ENOENT, 2 on Linux, macOS and FreeBSD");
+    }
+
+    /**
+     * {@code fcntl}'s and {@code open}'s third argument is variadic: whichever stub carries it here,
+     * it arrives (the lowest descriptor asked for, the mode a new file is made with).
+     */
+    @Test
+    void theVariadicThirdArgumentArrives(@TempDir Path dir) throws Exception {
+        PosixConstants os = PosixConstants.forOs(System.getProperty("os.name"));
+        int copy = libc.fcntl(0, os.fDupfdCloexec(), 40);
+        assertTrue(copy >= 40, "F_DUPFD_CLOEXEC from 40 gave " + copy + ", errno " + libc.errno());
+        assertEquals(PosixConstants.FD_CLOEXEC, libc.fcntl(copy, PosixConstants.F_GETFD));
+        assertEquals(0, libc.close(copy));
+        Path made = dir.resolve("made");
+        int fd = libc.open(made.toString(), PosixConstants.O_WRONLY | os.oCreat(), 0600);
+        assertTrue(fd >= 0, "open with O_CREAT: errno " + libc.errno());
+        assertEquals(0, libc.close(fd));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(made)));
+    }
+
+    /** Only where variadic integers travel as fixed ones does the fixed stub serve both. */
+    @Test
+    void theFixedStubServesVariadicCallsOnlyWhereTheConventionsAgree() {
+        assertTrue(ForeignCLibrary.variadicAsFixed("Linux", "amd64"));
+        assertTrue(ForeignCLibrary.variadicAsFixed("Linux", "aarch64"));
+        assertFalse(ForeignCLibrary.variadicAsFixed("Mac OS X", "aarch64"), "Apple's arm64 puts them on the stack");
+        assertFalse(ForeignCLibrary.variadicAsFixed("Mac OS X", "x86_64"));
+        assertFalse(ForeignCLibrary.variadicAsFixed("FreeBSD", "amd64"));
+        assertFalse(ForeignCLibrary.variadicAsFixed("Linux", "ppc64le"), "its variadic calls need a save area");
     }
 
     /** A descriptor of this very process, or a refusal only a kernel before 5.3 (ENOSYS) or a sandbox (EPERM) gives. */
