@@ -69,7 +69,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>No callback runs under a lock: the listener is called, and the end-of-input rule run, with no
  * lock of the connection's held, and the connection's locks are each taken alone.
  */
-public final class Connection implements WireReader.Events, HostWatcher.Session, LineDispatcher.Answerer {
+public final class Connection {
     private static final int HANDOFF_BYTES = 4 * 1024 * 1024;
     private static final long JOIN_MILLIS = 2_000;
 
@@ -87,6 +87,8 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
     private final Thread dispatcher;
     private final Thread writer;
     private final HostWatcher watch;
+    /** What the reader, the host watch and the dispatcher call back. */
+    private final Callbacks callbacks = new Callbacks();
     /** Counted down once the close has written what it could and put the wire back, before the listener hears of it. */
     private final CountDownLatch drained = new CountDownLatch(1);
     /** The JVM shutdown hook that drains the connection on SIGTERM, once {@link #drainAtShutdown} installed it. */
@@ -107,14 +109,12 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
         this.queue = new OutboundQueue(options.outboundQueueBytes());
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), options.codec(), options.maxMessageBytes(),
                 queue, pending, progress, lifecycle);
-        // Its parts call back through interfaces this class implements, not lambdas: each lambda's
-        // first call generates a class, at every start of every server.
-        this.reader = new WireReader(wire.input(), handoff, this);
+        this.reader = new WireReader(wire.input(), handoff, callbacks);
         this.framer = new LineFramer(options.maxMessageBytes(), options.codec().limits());
         this.writer = Daemons.thread(new Loop(Loop.Side.WRITER), "mcpwire-stdio-writer");
         this.dispatcher = Daemons.thread(new Loop(Loop.Side.DISPATCHER), "mcpwire-stdio-dispatcher");
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);
-        this.watch = HostWatcher.of(options.hostWatch(), options.processExits(), this);
+        this.watch = HostWatcher.of(options.hostWatch(), options.processExits(), callbacks);
     }
 
     /** One of the connection's two loops, as its thread runs it. */
@@ -138,11 +138,42 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
         }
     }
 
-    /** Whether the client has sent anything yet: a line reached the dispatcher. On the host watch's thread. */
-    @Override
-    public boolean clientSpoke() {
-        LineDispatcher l = lines;
-        return l != null && l.dispatchedAny();
+    /**
+     * What the connection's parts call back: a named class, not lambdas (each lambda's first call
+     * generates a class, at every start of every server), and private, so that the callbacks are
+     * not methods of the connection's own.
+     */
+    private final class Callbacks implements WireReader.Events, HostWatcher.Session, LineDispatcher.Answerer {
+        /** Whether the client has sent anything yet: a line reached the dispatcher. On the host watch's thread. */
+        @Override
+        public boolean clientSpoke() {
+            LineDispatcher l = lines;
+            return l != null && l.dispatchedAny();
+        }
+
+        /** The host exited, stdin perhaps still open: on the watching thread. */
+        @Override
+        public void hostExited() {
+            hostEnded();
+        }
+
+        /** The wire ended: on the reader thread. */
+        @Override
+        public void wireEnded() {
+            endWhenAnswered(TransportClosed.Reason.END_OF_INPUT);
+        }
+
+        /** A read of the wire failed on the reader thread. */
+        @Override
+        public void readFailed(IOException e) {
+            failedReading(e);
+        }
+
+        /** The dispatcher's answer to a line that did not decode. */
+        @Override
+        public void send(JsonRpcMessage message) throws IOException {
+            Connection.this.send(message);
+        }
     }
 
     /**
@@ -155,7 +186,7 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
         if (lifecycle.phase() == Lifecycle.Phase.BUILT) {
             this.listener = listener; // a start that loses to a concurrent close has no listener to call
             this.lines = new LineDispatcher(options.codec(), options.maxMessageBytes(), pending, progress, listener,
-                    this, options.answerDecodeErrors(), lifecycle, framer, handoff.dispatcherInput(wire.input()));
+                    callbacks, options.answerDecodeErrors(), lifecycle, framer, handoff.dispatcherInput(wire.input()));
         }
         if (!lifecycle.start()) {
             throw new IllegalStateException(lifecycle.phase() == Lifecycle.Phase.CLOSED
@@ -211,7 +242,6 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
     }
 
     /** Sends {@code message}: see {@code StdioTransport.send}. Also how the dispatcher answers a line that did not decode. */
-    @Override
     public void send(JsonRpcMessage message) throws IOException {
         requireSending();
         frames.send(message, batching.holdBack());
@@ -296,12 +326,6 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
         }
     }
 
-    /** A read of the wire failed on the reader thread. */
-    @Override
-    public void readFailed(IOException e) {
-        failedReading(e);
-    }
-
     private void failedReading(Exception e) {
         if (!lifecycle.isClosing()) {
             end(new Ending(TransportClosed.Reason.FAILED, new IOException("reading from the client failed: " + e.getMessage(), e),
@@ -311,15 +335,8 @@ public final class Connection implements WireReader.Events, HostWatcher.Session,
 
     // ------------------------------------------------------------------ the end-of-input rule
 
-    /** The wire ended: on the reader thread. */
-    @Override
-    public void wireEnded() {
-        endWhenAnswered(TransportClosed.Reason.END_OF_INPUT);
-    }
-
-    /** The host exited, stdin perhaps still open: on the watching thread. */
-    @Override
-    public void hostExited() {
+    /** The host exited, stdin perhaps still open: the end-of-input rule, unless the session is closing. */
+    private void hostEnded() {
         if (lifecycle.isClosing()) {
             return;
         }
