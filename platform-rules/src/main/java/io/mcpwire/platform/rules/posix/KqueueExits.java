@@ -45,13 +45,13 @@ final class KqueueExits implements ProcessExits {
 
     @Override
     public Wait watch(long... pids) throws DescriptorException {
-        int[] wake = posix.pipeAboveStandard("pipe() for the wake-up of a wait on process exits", -1);
+        SelfPipe wake = SelfPipe.open(posix, "pipe() for the wake-up of a wait on process exits", -1);
         int queue = -1;
         boolean made = false;
         try {
             queue = openQueue();
             NativeMemory change = posix.libc().allocate(KEVENT_SIZE);
-            add(queue, change, new Kevent(wake[0], EVFILT_READ, EV_ADD, 0, 0), "the wake-up pipe " + wake[0]);
+            add(queue, change, new Kevent(wake.readEnd(), EVFILT_READ, EV_ADD, 0, 0), "the wake-up pipe " + wake.readEnd());
             OptionalLong gone = OptionalLong.empty();
             for (long pid : pids) {
                 if (!add(queue, change, new Kevent(pid, EVFILT_PROC, EV_ADD, NOTE_EXIT, 0), "EVFILT_PROC NOTE_EXIT " + pid)
@@ -59,7 +59,7 @@ final class KqueueExits implements ProcessExits {
                     gone = OptionalLong.of(pid);
                 }
             }
-            KqueueWait wait = new KqueueWait(queue, gone, wake[0], wake[1]);
+            KqueueWait wait = new KqueueWait(queue, gone, wake);
             made = true;
             return wait;
         } finally {
@@ -67,8 +67,7 @@ final class KqueueExits implements ProcessExits {
                 if (queue >= 0) {
                     posix.libc().close(queue);
                 }
-                posix.libc().close(wake[0]);
-                posix.libc().close(wake[1]);
+                wake.close();
             }
         }
     }
@@ -108,8 +107,8 @@ final class KqueueExits implements ProcessExits {
         private final OptionalLong gone;
         private final NativeMemory event;
 
-        KqueueWait(int queue, OptionalLong gone, int wakeRead, int wakeWrite) {
-            super(KqueueExits.this.posix, wakeRead, wakeWrite);
+        KqueueWait(int queue, OptionalLong gone, SelfPipe wake) {
+            super(KqueueExits.this.posix, wake);
             this.queue = queue;
             this.gone = gone;
             this.event = posix.libc().allocate(KEVENT_SIZE);
@@ -134,7 +133,7 @@ final class KqueueExits implements ProcessExits {
                 throw new DescriptorException("kevent(" + queue + ") waiting for exits", -1, n == 0 ? 0 : (int) e.data(),
                         n == 0 ? "returned no event with no timeout" : "an event with EV_ERROR " + e.data() + " for " + e.ident());
             }
-            if (e.filter() == EVFILT_READ && e.ident() == wakeRead) {
+            if (e.filter() == EVFILT_READ && e.ident() == pipe.readEnd()) {
                 return OptionalLong.empty();
             }
             if (e.filter() == EVFILT_PROC && (e.fflags() & NOTE_EXIT) != 0) {

@@ -24,7 +24,7 @@ final class PidfdExits implements ProcessExits {
 
     @Override
     public Wait watch(long... pids) throws DescriptorException {
-        int[] wake = posix.pipeAboveStandard("pipe() for the wake-up of a wait on process exits", -1);
+        SelfPipe wake = SelfPipe.open(posix, "pipe() for the wake-up of a wait on process exits", -1);
         int[] fds = new int[pids.length];
         int opened = 0;
         boolean made = false;
@@ -32,7 +32,7 @@ final class PidfdExits implements ProcessExits {
             for (; opened < pids.length; opened++) {
                 fds[opened] = open(pids[opened]);
             }
-            PidfdWait wait = new PidfdWait(pids.clone(), fds, wake[0], wake[1]);
+            PidfdWait wait = new PidfdWait(pids.clone(), fds, wake);
             made = true;
             return wait;
         } finally {
@@ -40,8 +40,7 @@ final class PidfdExits implements ProcessExits {
                 for (int i = 0; i < opened; i++) {
                     close(fds[i]);
                 }
-                posix.libc().close(wake[0]);
-                posix.libc().close(wake[1]);
+                wake.close();
             }
         }
     }
@@ -82,8 +81,8 @@ final class PidfdExits implements ProcessExits {
         private final int[] fds;
         private final NativeMemory pollfds;
 
-        PidfdWait(long[] pids, int[] fds, int wakeRead, int wakeWrite) {
-            super(PidfdExits.this.posix, wakeRead, wakeWrite);
+        PidfdWait(long[] pids, int[] fds, SelfPipe wake) {
+            super(PidfdExits.this.posix, wake);
             this.pids = pids;
             this.fds = fds;
             this.pollfds = posix.libc().allocate((long) (fds.length + 1) * POLLFD_SIZE);
@@ -97,7 +96,7 @@ final class PidfdExits implements ProcessExits {
                 }
             }
             int in = PollingStream.eventsWord(PosixConstants.POLLIN);
-            pollfds.putInt(0, wakeRead);
+            pollfds.putInt(0, pipe.readEnd());
             pollfds.putInt(4, in);
             for (int i = 0; i < fds.length; i++) {
                 pollfds.putInt((i + 1L) * POLLFD_SIZE, fds[i]);

@@ -26,24 +26,22 @@ final class PollingStream extends ChunkedStream {
 
     private final PosixLib posix;
     private final int fd;
-    private final int wakeRead;
-    private final int wakeWrite;
+    /** Written by {@link #wakeUp()}; every blocking step polls it beside the descriptor. */
+    private final SelfPipe wake;
     /** The pipe's write end on a non-blocking description of this stream's own, where there is one. */
     private final OptionalInt ownWrites;
     private final NativeMemory readPoll;
     private final NativeMemory writePoll;
     private NativeMemory readBuffer;
     private NativeMemory writeBuffer;
-    private boolean wakeWritten; // guarded by this
 
-    private PollingStream(PosixLib posix, int fd, int wakeRead, int wakeWrite, OptionalInt ownWrites) {
+    private PollingStream(PosixLib posix, int fd, SelfPipe wake, OptionalInt ownWrites) {
         this.posix = posix;
         this.ownWrites = ownWrites;
         this.readPoll = posix.libc().allocate(2L * POLLFD_SIZE);
         this.writePoll = posix.libc().allocate(2L * POLLFD_SIZE);
         this.fd = fd;
-        this.wakeRead = wakeRead;
-        this.wakeWrite = wakeWrite;
+        this.wake = wake;
         prepare(readPoll, PosixConstants.POLLIN);
         prepare(writePoll, PosixConstants.POLLOUT);
     }
@@ -52,7 +50,7 @@ final class PollingStream extends ChunkedStream {
     private void prepare(NativeMemory pollfds, short events) {
         pollfds.putInt(0, fd);
         pollfds.putInt(4, eventsWord(events));
-        pollfds.putInt(POLLFD_SIZE, wakeRead);
+        pollfds.putInt(POLLFD_SIZE, wake.readEnd());
         pollfds.putInt(POLLFD_SIZE + 4, eventsWord(PosixConstants.POLLIN));
     }
 
@@ -66,8 +64,13 @@ final class PollingStream extends ChunkedStream {
      * and, for the write end of a pipe on Linux, its own non-blocking description.
      */
     static PollingStream open(PosixLib posix, int fd) throws DescriptorException {
-        int[] moved = posix.pipeAboveStandard("pipe() for the wake-up of fd " + fd, fd);
-        return new PollingStream(posix, fd, moved[0], moved[1], OwnPipeWrites.open(posix, fd));
+        SelfPipe wake = SelfPipe.open(posix, "pipe() for the wake-up of fd " + fd, fd);
+        try {
+            return new PollingStream(posix, fd, wake, OwnPipeWrites.open(posix, fd));
+        } catch (RuntimeException e) {
+            wake.close(); // nothing is left open
+            throw e;
+        }
     }
 
     @Override
@@ -157,20 +160,15 @@ final class PollingStream extends ChunkedStream {
         }
     }
 
-    /** Writes one byte to the self-pipe, once: the pipe never fills, and a freed pipe is never touched. */
+    /** Writes to the self-pipe, once; a freed stream's pipe is closed and never touched. */
     @Override
-    protected synchronized void interruptCalls() {
-        if (wakeWritten || isFreed()) {
-            return;
-        }
-        wakeWritten = true;
-        posix.wake(wakeWrite);
+    protected void interruptCalls() {
+        wake.wake();
     }
 
     @Override
     protected void freeResources() {
-        posix.libc().close(wakeRead);
-        posix.libc().close(wakeWrite);
+        wake.close();
         ownWrites.ifPresent(posix.libc()::close);
     }
 

@@ -61,13 +61,6 @@ public record PosixLib(CLibrary libc, PosixConstants constants) {
         return moved;
     }
 
-    /** Writes one byte to a self-pipe's write end, which wakes the {@code poll} that watches its read end. */
-    public void wake(int wakeWrite) {
-        NativeMemory one = libc.allocate(1);
-        one.write(0, new byte[] {1}, 0, 1);
-        libc.write(wakeWrite, one, 0, 1);
-    }
-
     /** {@code poll(fds, n, -1)}, with {@code nfds_t} as wide as this system makes it. */
     public int poll(NativeMemory fds, int n) {
         return libc.poll(fds, n, -1, constants.nfdsIsInt());

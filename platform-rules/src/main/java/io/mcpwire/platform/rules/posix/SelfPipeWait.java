@@ -3,34 +3,26 @@ package io.mcpwire.platform.rules.posix;
 import io.mcpwire.platform.ProcessExits;
 
 /**
- * What every POSIX wait for exits shares: a self-pipe whose read end the wait watches beside the
- * processes, written once by {@link #wake()}, and the closing of the pipe with the wait's own
- * descriptors ({@link #closeOwn()}), once. {@code wake} and {@code close} come from other threads.
+ * What every POSIX wait for exits shares: a {@link SelfPipe} the wait watches beside the processes,
+ * which {@link #wake()} writes, and the closing of the pipe with the wait's own descriptors
+ * ({@link #closeOwn()}), once. {@code wake} and {@code close} come from other threads.
  */
 abstract class SelfPipeWait implements ProcessExits.Wait {
     protected final PosixLib posix;
-    protected final int wakeRead;
-    private final int wakeWrite;
-    private boolean woken;
-    private boolean closed;
+    protected final SelfPipe pipe;
+    private boolean closed; // guarded by this
 
-    SelfPipeWait(PosixLib posix, int wakeRead, int wakeWrite) {
+    SelfPipeWait(PosixLib posix, SelfPipe pipe) {
         this.posix = posix;
-        this.wakeRead = wakeRead;
-        this.wakeWrite = wakeWrite;
+        this.pipe = pipe;
     }
 
     /** Closes the descriptors of the wait's own, beside the self-pipe; runs once. */
     protected abstract void closeOwn();
 
-    /** Writes one byte to the self-pipe, once: the pipe never fills, and a closed pipe is never touched. */
     @Override
-    public final synchronized void wake() {
-        if (woken || closed) {
-            return;
-        }
-        woken = true;
-        posix.wake(wakeWrite);
+    public final void wake() {
+        pipe.wake();
     }
 
     @Override
@@ -40,7 +32,6 @@ abstract class SelfPipeWait implements ProcessExits.Wait {
         }
         closed = true;
         closeOwn();
-        posix.libc().close(wakeRead);
-        posix.libc().close(wakeWrite);
+        pipe.close();
     }
 }
