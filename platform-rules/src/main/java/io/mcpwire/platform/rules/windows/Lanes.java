@@ -18,7 +18,12 @@ import java.util.concurrent.TimeUnit;
  * on: a call that waits too long then keeps no {@code ProcessBuilder.start()} of the process waiting.
  *
  * <p>Threads: the lanes' state is this object's monitor; a call's thread is a daemon named
- * {@code mcpwire-windows-fdN} or {@code mcpwire-windows-query}.
+ * {@code mcpwire-windows-fdN} or {@code mcpwire-windows-query}. A thread that made a call, or held
+ * a gate, waits a quarter of a second for the next of its kind before it ends ({@link Worker}): a
+ * claim makes some twenty such calls in a burst at its start and again at its release, and a
+ * thread started for each cost more than the calls themselves. A call never waits for a thread:
+ * when none of its kind is idle, a new one starts, so a call that did not return in time holds
+ * only its own.
  */
 final class Lanes {
     /** A call that can wait. */
@@ -29,7 +34,14 @@ final class Lanes {
 
     /** The lane of query calls; 0 to 2 are the standard descriptors'. */
     static final int QUERY = 3;
-    private static final String[] NAMES = {"mcpwire-windows-fd0", "mcpwire-windows-fd1", "mcpwire-windows-fd2", "mcpwire-windows-query"};
+    /** The gate threads' kind, after the lanes'. */
+    private static final int GATE = 4;
+    private static final String[] NAMES = {"mcpwire-windows-fd0", "mcpwire-windows-fd1", "mcpwire-windows-fd2", "mcpwire-windows-query",
+            "mcpwire-windows-child-start-gate"};
+    /** How long a thread waits for the next call of its kind before it ends. */
+    private static final long KEEP_ALIVE_MILLIS = 250;
+    /** Per kind of thread, the one that waits for a call; null when none does. Guarded by itself. */
+    private static final Worker[] IDLE = new Worker[NAMES.length];
     private static final ThreadLocal<Running<?>> CURRENT = new ThreadLocal<>();
 
     private final Patience patience;
@@ -41,14 +53,14 @@ final class Lanes {
     }
 
     /** One call on its thread: its outcome once it returns, and whether the claim gave up on it. */
-    private static final class Running<T> implements Patience.Pending {
+    private static final class Running<T> implements Patience.Pending, Runnable {
         final Call<T> call;
         final CountDownLatch returned = new CountDownLatch(1);
         volatile boolean abandoned;
         T result;
         DescriptorException failure;
         RuntimeException thrown;
-        Thread worker;
+        volatile Thread worker;
 
         Running(Call<T> call) {
             this.call = call;
@@ -62,6 +74,94 @@ final class Lanes {
         @Override
         public boolean awaitReturn(long nanos) throws InterruptedException {
             return returned.await(nanos, TimeUnit.NANOSECONDS);
+        }
+
+        /** Makes the call, on its lane's thread. */
+        @Override
+        public void run() {
+            CURRENT.set(this);
+            try {
+                result = call.run();
+            } catch (DescriptorException e) {
+                failure = e;
+            } catch (RuntimeException e) {
+                thrown = e;
+            } finally {
+                CURRENT.remove();
+                returned.countDown();
+            }
+        }
+    }
+
+    /**
+     * A daemon thread of one kind that runs what it is given, then waits up to
+     * {@link #KEEP_ALIVE_MILLIS} for the next task of its kind and ends when none came, or when
+     * another thread of its kind waits already.
+     */
+    private static final class Worker implements Runnable {
+        private final int kind;
+        private final Thread thread;
+        private Runnable task; // guarded by IDLE
+
+        private Worker(int kind, Runnable first) {
+            this.kind = kind;
+            this.task = first;
+            this.thread = new Thread(this, NAMES[kind]);
+            thread.setDaemon(true);
+        }
+
+        /** Runs {@code task} on an idle thread of {@code kind}, else on a new one; returns that thread. */
+        static Thread dispatch(int kind, Runnable task) {
+            synchronized (IDLE) {
+                Worker idle = IDLE[kind];
+                if (idle != null) {
+                    IDLE[kind] = null;
+                    idle.task = task;
+                    IDLE.notifyAll();
+                    return idle.thread;
+                }
+            }
+            Worker fresh = new Worker(kind, task);
+            fresh.thread.start();
+            return fresh.thread;
+        }
+
+        @Override
+        public void run() {
+            Runnable next;
+            synchronized (IDLE) {
+                next = task;
+            }
+            while (next != null) {
+                next.run();
+                Thread.interrupted(); // an interrupt meant for one task is not the next one's
+                next = awaitNext();
+            }
+        }
+
+        /** The next task given to this thread; null when it ends. */
+        private Runnable awaitNext() {
+            synchronized (IDLE) {
+                if (IDLE[kind] != null) {
+                    return null; // one of its kind waits already
+                }
+                task = null;
+                IDLE[kind] = this;
+                long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KEEP_ALIVE_MILLIS);
+                while (task == null) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        IDLE[kind] = null; // still this one: a dispatch clears it before it gives a task
+                        return null;
+                    }
+                    try {
+                        IDLE.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                    } catch (InterruptedException e) {
+                        // nobody interrupts these threads; the deadline still ends the wait
+                    }
+                }
+                return task;
+            }
         }
     }
 
@@ -119,21 +219,24 @@ final class Lanes {
         }
     }
 
-    /** Holds a monitor on a thread of its own until opened. */
-    private static final class Gate {
+    /** Holds a monitor on a gate thread until opened. */
+    private static final class Gate implements Runnable {
+        private final Object monitor;
+        private final CountDownLatch held = new CountDownLatch(1);
         private final CountDownLatch release = new CountDownLatch(1);
 
         Gate(Object monitor) {
-            CountDownLatch held = new CountDownLatch(1);
-            Thread t = new Thread(() -> {
-                synchronized (monitor) {
-                    held.countDown();
-                    awaitUninterruptibly(release);
-                }
-            }, "mcpwire-windows-child-start-gate");
-            t.setDaemon(true);
-            t.start();
+            this.monitor = monitor;
+            Worker.dispatch(GATE, this);
             awaitUninterruptibly(held); // a child start in progress ends first
+        }
+
+        @Override
+        public void run() {
+            synchronized (monitor) {
+                held.countDown();
+                awaitUninterruptibly(release);
+            }
         }
 
         void open() {
@@ -166,22 +269,7 @@ final class Lanes {
             }
             stalled[lane] = null;
         }
-        Thread t = new Thread(() -> {
-            CURRENT.set(r);
-            try {
-                r.result = r.call.run();
-            } catch (DescriptorException e) {
-                r.failure = e;
-            } catch (RuntimeException e) {
-                r.thrown = e;
-            } finally {
-                CURRENT.remove();
-                r.returned.countDown();
-            }
-        }, NAMES[lane]);
-        t.setDaemon(true);
-        r.worker = t;
-        t.start();
+        r.worker = Worker.dispatch(lane, r);
         if (!awaitPatiently(r)) {
             synchronized (this) {
                 r.abandoned = true;

@@ -178,6 +178,76 @@ class LanesTest {
         assertTrue(Thread.interrupted(), "said after the bounded wait");
     }
 
+    @Test
+    void aLaneThreadThatWaitsForTheNextCallServesItAndCarriesNoInterruptOver() throws Exception {
+        Lanes lanes = new Lanes(call -> call.awaitReturn(BOUND.toNanos()));
+        Thread first = lanes.run(0, "a call", 0, () -> {
+            Thread.currentThread().interrupt(); // as a call's own code might leave it
+            return Thread.currentThread();
+        });
+        Set<Thread> waiting = awaitIdle(first);
+        boolean[] interrupted = new boolean[1];
+        Thread second = lanes.run(0, "the next call", 0, () -> {
+            interrupted[0] = Thread.currentThread().isInterrupted();
+            return Thread.currentThread();
+        });
+        assertTrue(waiting.contains(second), "no thread started for the next call of the lane: " + second + " was not waiting");
+        assertFalse(interrupted[0], "no interrupt carried over");
+    }
+
+    @Test
+    void aCallWhoseLaneThreadIsBusyElsewhereGetsAThreadOfItsOwnAtOnce() throws Exception {
+        Lanes one = new Lanes(call -> call.awaitReturn(BOUND.toNanos()));
+        Lanes other = new Lanes(call -> call.awaitReturn(BOUND.toNanos()));
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        CompletableFuture<Thread> busy = CompletableFuture.supplyAsync(() -> {
+            try {
+                return one.run(0, "a call that blocks", 0, () -> {
+                    running.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                    return Thread.currentThread();
+                });
+            } catch (DescriptorException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertTrue(running.await(BOUND.toSeconds(), java.util.concurrent.TimeUnit.SECONDS));
+        Thread[] second = new Thread[1];
+        assertTimeoutPreemptively(BOUND, () -> second[0] = other.run(0, "a call of the same lane", 0, Thread::currentThread),
+                "it does not wait for the busy thread");
+        release.countDown();
+        Thread first = busy.get();
+        assertFalse(first == second[0], "each on a thread of its own");
+        assertEquals("mcpwire-windows-fd0", second[0].getName());
+    }
+
+    /**
+     * Waits until {@code t} waits for the next call of its kind, or has ended because another of its
+     * kind waits already; returns the threads of its kind that wait then. Fails when it does neither.
+     */
+    private static Set<Thread> awaitIdle(Thread t) {
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        while (t.getState() != Thread.State.TIMED_WAITING && t.isAlive()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(t.getName() + " never waited for the next call (" + t.getState() + ")");
+            }
+            Thread.yield();
+        }
+        Set<Thread> waiting = new java.util.HashSet<>();
+        for (Thread other : Thread.getAllStackTraces().keySet()) {
+            if (other.getName().equals(t.getName()) && other.getState() == Thread.State.TIMED_WAITING) {
+                waiting.add(other);
+            }
+        }
+        assertFalse(waiting.isEmpty(), "a thread of the lane waits for its next call");
+        return waiting;
+    }
+
     /** A step of a move, which may be refused. */
     @FunctionalInterface
     private interface LateStep {
