@@ -40,8 +40,12 @@ final class Lanes {
             "mcpwire-windows-child-start-gate"};
     /** How long a thread waits for the next call of its kind before it ends. */
     private static final long KEEP_ALIVE_MILLIS = 250;
-    /** Per kind of thread, the one that waits for a call; null when none does. Guarded by itself. */
-    private static final Worker[] IDLE = new Worker[NAMES.length];
+    /**
+     * Per kind of thread, those that wait for a call (null slots for none). Two, since calls of one
+     * kind can come back to back: the gate of a move is given to the next move's gate before its
+     * thread has let go of the monitor and come back to wait. Guarded by itself.
+     */
+    private static final Worker[][] IDLE = new Worker[NAMES.length][2];
     private static final ThreadLocal<Running<?>> CURRENT = new ThreadLocal<>();
 
     private final Patience patience;
@@ -95,8 +99,8 @@ final class Lanes {
 
     /**
      * A daemon thread of one kind that runs what it is given, then waits up to
-     * {@link #KEEP_ALIVE_MILLIS} for the next task of its kind and ends when none came, or when
-     * another thread of its kind waits already.
+     * {@link #KEEP_ALIVE_MILLIS} for the next task of its kind and ends when none came, or when as
+     * many of its kind wait already as may.
      */
     private static final class Worker implements Runnable {
         private final int kind;
@@ -113,12 +117,15 @@ final class Lanes {
         /** Runs {@code task} on an idle thread of {@code kind}, else on a new one; returns that thread. */
         static Thread dispatch(int kind, Runnable task) {
             synchronized (IDLE) {
-                Worker idle = IDLE[kind];
-                if (idle != null) {
-                    IDLE[kind] = null;
-                    idle.task = task;
-                    IDLE.notifyAll();
-                    return idle.thread;
+                Worker[] waiting = IDLE[kind];
+                for (int i = 0; i < waiting.length; i++) {
+                    Worker idle = waiting[i];
+                    if (idle != null) {
+                        waiting[i] = null;
+                        idle.task = task;
+                        IDLE.notifyAll();
+                        return idle.thread;
+                    }
                 }
             }
             Worker fresh = new Worker(kind, task);
@@ -142,16 +149,21 @@ final class Lanes {
         /** The next task given to this thread; null when it ends. */
         private Runnable awaitNext() {
             synchronized (IDLE) {
-                if (IDLE[kind] != null) {
-                    return null; // one of its kind waits already
+                Worker[] waiting = IDLE[kind];
+                int slot = 0;
+                while (slot < waiting.length && waiting[slot] != null) {
+                    slot++;
+                }
+                if (slot == waiting.length) {
+                    return null; // as many of its kind wait already as may
                 }
                 task = null;
-                IDLE[kind] = this;
+                waiting[slot] = this;
                 long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KEEP_ALIVE_MILLIS);
                 while (task == null) {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
-                        IDLE[kind] = null; // still this one: a dispatch clears it before it gives a task
+                        waiting[slot] = null; // still this one: a dispatch empties the slot before it gives a task
                         return null;
                     }
                     try {
