@@ -135,10 +135,7 @@ final class Lanes {
 
         @Override
         public void run() {
-            Runnable next;
-            synchronized (IDLE) {
-                next = task;
-            }
+            Runnable next = task; // the first, given before the thread started
             while (next != null) {
                 next.run();
                 Thread.interrupted(); // an interrupt meant for one task is not the next one's

@@ -2,6 +2,7 @@ package io.mcpwire.platform.rules.windows;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -10,9 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mcpwire.platform.DescriptorException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -199,8 +203,8 @@ class LanesTest {
     void aCallWhoseLaneThreadIsBusyElsewhereGetsAThreadOfItsOwnAtOnce() throws Exception {
         Lanes one = new Lanes(call -> call.awaitReturn(BOUND.toNanos()));
         Lanes other = new Lanes(call -> call.awaitReturn(BOUND.toNanos()));
-        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
         CompletableFuture<Thread> busy = CompletableFuture.supplyAsync(() -> {
             try {
                 return one.run(0, "a call that blocks", 0, () -> {
@@ -216,13 +220,13 @@ class LanesTest {
                 throw new AssertionError(e);
             }
         });
-        assertTrue(running.await(BOUND.toSeconds(), java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(running.await(BOUND.toSeconds(), TimeUnit.SECONDS));
         Thread[] second = new Thread[1];
         assertTimeoutPreemptively(BOUND, () -> second[0] = other.run(0, "a call of the same lane", 0, Thread::currentThread),
                 "it does not wait for the busy thread");
         release.countDown();
         Thread first = busy.get();
-        assertFalse(first == second[0], "each on a thread of its own");
+        assertNotSame(first, second[0], "each on a thread of its own");
         assertEquals("mcpwire-windows-fd0", second[0].getName());
     }
 
@@ -238,7 +242,7 @@ class LanesTest {
             }
             Thread.yield();
         }
-        Set<Thread> waiting = new java.util.HashSet<>();
+        Set<Thread> waiting = new HashSet<>();
         for (Thread other : Thread.getAllStackTraces().keySet()) {
             if (other.getName().equals(t.getName()) && other.getState() == Thread.State.TIMED_WAITING) {
                 waiting.add(other);
