@@ -65,10 +65,13 @@ final class PollingStream extends ChunkedStream {
      */
     static PollingStream open(PosixLib posix, int fd) throws DescriptorException {
         SelfPipe wake = SelfPipe.open(posix, "pipe() for the wake-up of fd " + fd, fd);
+        OptionalInt ownWrites = OptionalInt.empty();
         try {
-            return new PollingStream(posix, fd, wake, OwnPipeWrites.open(posix, fd));
+            ownWrites = OwnPipeWrites.open(posix, fd);
+            return new PollingStream(posix, fd, wake, ownWrites);
         } catch (RuntimeException e) {
             wake.close(); // nothing is left open
+            ownWrites.ifPresent(posix.libc()::close);
             throw e;
         }
     }
