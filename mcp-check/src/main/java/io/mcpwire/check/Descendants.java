@@ -20,11 +20,19 @@ import java.util.concurrent.TimeUnit;
 final class Descendants {
     static final long LOOK_MILLIS = 50;
 
-    /** One process seen, told apart from a later one with the same id by its start. */
-    private record Seen(ProcessHandle handle, Optional<Instant> start, String command) {
+    /**
+     * One process seen, told apart from a later one with the same id by its start. It may have been
+     * seen between its fork and its exec, so it is described as it runs at the end, not as first seen.
+     */
+    private record Seen(ProcessHandle handle, Optional<Instant> start) {
         boolean stillRunning() {
             return handle.isAlive() && !zombie(handle.pid())
                     && handle.info().startInstant().equals(start);
+        }
+
+        String described() {
+            ProcessHandle.Info info = handle.info();
+            return "pid " + handle.pid() + ": " + info.commandLine().or(info::command).orElse("?");
         }
     }
 
@@ -56,8 +64,7 @@ final class Descendants {
     }
 
     private void look() {
-        server.toHandle().descendants().forEach(p -> seen.computeIfAbsent(p.pid(),
-                pid -> new Seen(p, p.info().startInstant(), p.info().commandLine().or(() -> p.info().command()).orElse("?"))));
+        server.toHandle().descendants().forEach(p -> seen.computeIfAbsent(p.pid(), pid -> new Seen(p, p.info().startInstant())));
     }
 
     /** After the server exited: each process seen that still runs, described; empty while the server runs. */
@@ -70,7 +77,7 @@ final class Descendants {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return seen.values().stream().filter(Seen::stillRunning).map(s -> "pid " + s.handle().pid() + ": " + s.command()).sorted().toList();
+        return seen.values().stream().filter(Seen::stillRunning).map(Seen::described).sorted().toList();
     }
 
     /** A process that ended and was not reaped, which the JDK counts as alive; told only where {@code /proc} is. */
