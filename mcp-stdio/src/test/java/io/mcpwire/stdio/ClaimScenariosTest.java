@@ -19,15 +19,20 @@ import io.mcpwire.platform.test.FakeProcess;
 import io.mcpwire.platform.test.Op;
 import io.mcpwire.platform.test.StderrMode;
 import io.mcpwire.platform.test.TableSnapshot;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.channels.AsynchronousCloseException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 /** The scenarios of the claim contract, on the fake descriptor table. */
 class ClaimScenariosTest {
@@ -335,5 +340,23 @@ class ClaimScenariosTest {
         }
         assertRestored(fake, before);
         assertTrue(Thread.activeCount() <= threads, "no thread left behind");
+    }
+
+    @Test
+    @EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the child is cat")
+    void aClaimOnAFakeTableLeavesThisJvmsChildrenRunning() throws Exception {
+        Process child = new ProcessBuilder("cat").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            FakeProcess fake = FakeProcess.withPipes();
+            try (StdioClaim claim = claim(fake)) {
+                assertEquals(ClaimState.DIVERTED, claim.outputState());
+            }
+            child.getOutputStream().write("still here\n".getBytes(StandardCharsets.UTF_8));
+            child.getOutputStream().flush();
+            BufferedReader echo = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+            assertEquals("still here", echo.readLine(), "the fake's release ends the fake process' children, not this JVM's");
+        } finally {
+            child.destroyForcibly().waitFor();
+        }
     }
 }

@@ -20,7 +20,8 @@ import java.util.Optional;
  * children would be reparented away and lost from view), asked to end, and ended forcibly once the
  * grace has passed. A descendant that detached itself into a session of its own is left alone
  * where the session can be read (Linux's {@code /proc}); one that was reparented away is no longer
- * a descendant.
+ * a descendant. A claim on a fake's descriptor table does not end them: that table stands for a
+ * process of its own, not this JVM.
  */
 public final class ChildProcesses {
     private static final long POLL_MILLIS = 5;

@@ -6,6 +6,7 @@ import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
 import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.DescriptorStream;
+import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.stdio.ClaimState;
@@ -235,7 +236,9 @@ public final class ProviderClaim implements HeldClaim {
         if (released) {
             return;
         }
-        children.end();
+        if (platform.descriptorTable() == DescriptorTable.PROCESS) {
+            children.end(); // a fake's table is a process of its own, not this JVM, whose children are not its
+        }
         try {
             released = restore();
         } catch (RuntimeException | Error e) {
