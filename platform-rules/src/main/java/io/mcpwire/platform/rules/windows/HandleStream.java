@@ -6,18 +6,27 @@ import io.mcpwire.platform.rules.NativeMemory;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Reads and writes one descriptor's OS handle with {@code ReadFile}/{@code WriteFile} on native
  * buffers. {@link #wakeUp()} cancels a pending call with {@code CancelSynchronousIo} on the thread
- * that made it, retrying until that thread has left, since a cancel that comes before the call
- * starts finds nothing to cancel. A read or write is registered with the table's {@link PendingIo}
+ * that made it, retrying until that thread has left (for a second at most), since a cancel that
+ * comes before the call starts finds nothing to cancel. A read or write is registered with the table's {@link PendingIo}
  * for its length, so that no query on the same pipe is made behind it. A thread's handle (for the
  * cancel) is opened on its first call, or before by {@link #prepare()}: it takes a value of the
  * process's handle table, so a thread that must allocate nothing later (while a start-up value is
  * free) prepares first.
  */
 final class HandleStream extends ChunkedStream {
+    /**
+     * How long a wake-up goes on cancelling. A thread about to start its call starts it within far
+     * less; one waiting for its file object's lock (a writer blocked on a stderr nobody reads holds
+     * it) is reached by no cancel, and a count of tries would last a timer tick each where a
+     * millisecond's sleep takes one (15.6 ms by default on Windows).
+     */
+    private static final long CANCEL_FOR_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     private final Win32 win;
     private final int fd;
     private final long handle;
@@ -131,10 +140,14 @@ final class HandleStream extends ChunkedStream {
         throw new DescriptorException("WriteFile(fd " + fd + ")", fd, error, WindowsErrors.win32(error));
     }
 
-    /** Cancels until no thread is left in a call; a cancel before ReadFile starts finds nothing. */
+    /**
+     * Cancels until no thread is left in a call, for at most {@link #CANCEL_FOR_NANOS}: a cancel
+     * before ReadFile starts finds nothing, so it is tried again every millisecond.
+     */
     @Override
     protected void interruptCalls() {
-        for (int attempt = 0; attempt < 5_000; attempt++) {
+        long deadline = System.nanoTime() + CANCEL_FOR_NANOS;
+        do {
             Long[] threads;
             synchronized (this) {
                 if (isFreed()) {
@@ -154,7 +167,7 @@ final class HandleStream extends ChunkedStream {
                 Thread.currentThread().interrupt();
                 return;
             }
-        }
+        } while (System.nanoTime() - deadline < 0);
     }
 
     @Override
