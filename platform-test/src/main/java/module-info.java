@@ -8,6 +8,7 @@
 module io.mcpwire.platform.test {
     requires transitive io.mcpwire.platform;
     requires io.mcpwire.platform.rules;
+    requires static java.logging; // only to make its console handler before System.err is swapped
 
     exports io.mcpwire.platform.test;
     exports io.mcpwire.platform.test.harness;

@@ -49,11 +49,23 @@ public final class FakeJvm {
      * A logging handler created meanwhile keeps the stream it found, the fake's fd 2.
      */
     public static FakeJvm install(FakeProcess process) {
+        settleConsoleLogging();
         FakeJvm jvm = new FakeJvm(process);
         System.setIn(new BufferedInputStream(jvm.input()));
         System.setOut(jvm.out);
         System.setErr(jvm.err);
         return jvm;
+    }
+
+    /**
+     * Has {@code java.util.logging}, where it is present, make its console handler now: the handler
+     * takes {@code System.err} as it is when first used, and one first used under a fake would write
+     * to the fake's stderr for the rest of the run (a pipe nobody reads, in some cases: a hang).
+     */
+    private static void settleConsoleLogging() {
+        if (ModuleLayer.boot().findModule("java.logging").isPresent()) {
+            java.util.logging.Logger.getLogger("").getHandlers();
+        }
     }
 
     /**
