@@ -118,7 +118,8 @@ public interface PlatformDescriptors {
     /**
      * Identifies the descriptor table this provider acts on. Claims are registered per table:
      * every provider of the real process keeps the default ({@link DescriptorTable#PROCESS}); a
-     * fake returns its own table.
+     * fake returns its own table, which stands for a process of its own, so that a claim on it
+     * does not end the JVM's child processes at its release.
      */
     default DescriptorTable descriptorTable() {
         return DescriptorTable.PROCESS;
