@@ -16,7 +16,7 @@ class PosixClaimScenariosTest extends ClaimScenarios {
         return List.of("--enable-native-access=com.sun.jna");
     }
 
-    /** JNA's direct mapping makes {@code poll} a native method of {@code LibC}. */
+    /** {@code LibC.poll} makes the call, through JNA's native dispatcher. */
     @Override
     protected String blockedFrame() {
         return LibC.class.getName() + "#poll";

@@ -12,6 +12,7 @@ import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.DescriptorStream;
 import io.mcpwire.platform.FileIdentity;
 import io.mcpwire.platform.ProcessExits;
+import io.mcpwire.platform.posix.jna.LibC;
 import io.mcpwire.platform.rules.posix.PosixConstants;
 import io.mcpwire.platform.rules.posix.PosixLib;
 import io.mcpwire.platform.test.harness.BlockedThreads;
@@ -194,7 +195,7 @@ class PosixDescriptorsTest {
         DescriptorStream in = posix.open(readEnd);
         CompletableFuture<Throwable> reader = new CompletableFuture<>();
         Thread t = BlockedThreads.start(() -> in.read(new byte[16], 0, 16), reader);
-        BlockedThreads.awaitInNativeCall(t, "poll", Duration.ofSeconds(10));
+        BlockedThreads.awaitInCall(t, LibC.class.getName(), "poll", Duration.ofSeconds(10));
         in.wakeUp();
         assertInstanceOf(AsynchronousCloseException.class, reader.get(10, TimeUnit.SECONDS));
         in.close();

@@ -2,6 +2,7 @@ package io.mcpwire.platform.posix;
 
 import io.mcpwire.platform.DescriptorException;
 import io.mcpwire.platform.PlatformDescriptors;
+import io.mcpwire.platform.posix.jna.LibC;
 import io.mcpwire.platform.rules.posix.PosixLib;
 import io.mcpwire.platform.test.harness.BlockedThreads;
 import io.mcpwire.platform.test.kit.EnabledOnPosix;
@@ -26,6 +27,6 @@ class PosixProviderContractTest extends ProviderContract {
 
     @Override
     protected void awaitBlocked(Thread thread) {
-        BlockedThreads.awaitInNativeCall(thread, "poll", Duration.ofSeconds(10));
+        BlockedThreads.awaitInCall(thread, LibC.class.getName(), "poll", Duration.ofSeconds(10));
     }
 }

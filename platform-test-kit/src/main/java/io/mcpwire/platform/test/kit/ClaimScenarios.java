@@ -61,8 +61,9 @@ public abstract class ClaimScenarios {
     protected abstract List<String> jvmOptions();
 
     /**
-     * The frame on top of a thread blocked in the provider's read wait, as {@code class#method}
-     * (for a foreign-function binding, the Java method that makes the call; its stub is hidden).
+     * The Java method that makes the provider's read wait, as {@code class#method}: a thread is
+     * blocked in it when that method is its innermost frame (a foreign-function binding, whose stub
+     * is hidden) or the caller of its innermost, native frame (a JNA {@code Function}).
      */
     protected abstract String blockedFrame();
 

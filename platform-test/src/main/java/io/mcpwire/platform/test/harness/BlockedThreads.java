@@ -56,9 +56,11 @@ public final class BlockedThreads {
     }
 
     /**
-     * Returns once {@code thread}'s innermost visible frame is {@code className.method}: for a call
-     * made through the foreign function API, whose downcall stub is hidden, the frame that made the
-     * call (then in the kernel's wait, or about to be; a provider's wake-up must work for both).
+     * Returns once {@code thread} is in the C call that {@code className.method} makes: its
+     * innermost frame is either that method, as for a call made through the foreign function API,
+     * whose downcall stub is hidden (then in the kernel's wait, or about to be; a provider's wake-up
+     * must work for both), or a native method called from it, as for a JNA {@code Function}'s
+     * {@code Native.invokeInt} (then in the native dispatcher, or the kernel's wait).
      *
      * @throws AssertionError when it is not there within {@code timeout}, with the thread's stack
      */
@@ -66,10 +68,15 @@ public final class BlockedThreads {
         awaitInCall(thread, className, Set.of(method), timeout);
     }
 
-    /** Like {@link #awaitInCall(Thread, String, String, Duration)}, with any of {@code methods} on top. */
+    /** Like {@link #awaitInCall(Thread, String, String, Duration)}, with any of {@code methods} making the call. */
     public static void awaitInCall(Thread thread, String className, Set<String> methods, Duration timeout) {
         await(thread, "in " + className + "." + methods, stack -> stack.length > 0
-                && stack[0].getClassName().equals(className) && methods.contains(stack[0].getMethodName()), timeout);
+                && (stack[0].isNativeMethod() || stack[0].getClassName().equals(className))
+                && innermostOf(stack, className).map(f -> methods.contains(f.getMethodName())).orElse(false), timeout);
+    }
+
+    private static java.util.Optional<StackTraceElement> innermostOf(StackTraceElement[] stack, String className) {
+        return Arrays.stream(stack).filter(f -> f.getClassName().equals(className)).findFirst();
     }
 
     /**
