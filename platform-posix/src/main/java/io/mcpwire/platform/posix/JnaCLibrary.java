@@ -7,7 +7,7 @@ import io.mcpwire.platform.rules.posix.CLibrary;
 import io.mcpwire.platform.rules.NativeMemory;
 
 /**
- * The C library through JNA: every call direct-mapped ({@link LibC}), native memory as JNA's
+ * The C library through JNA: every call a JNA {@code Function} ({@link LibC}), native memory as JNA's
  * {@link Memory}. JNA keeps each thread's {@code errno} after every call.
  */
 final class JnaCLibrary implements CLibrary {
