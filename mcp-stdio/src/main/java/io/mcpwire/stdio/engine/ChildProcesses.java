@@ -3,6 +3,7 @@ package io.mcpwire.stdio.engine;
 import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.DescriptorException;
+import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.stdio.Children;
 import java.io.IOException;
@@ -20,8 +21,7 @@ import java.util.Optional;
  * children would be reparented away and lost from view), asked to end, and ended forcibly once the
  * grace has passed. A descendant that detached itself into a session of its own is left alone
  * where the session can be read (Linux's {@code /proc}); one that was reparented away is no longer
- * a descendant. A claim on a fake's descriptor table does not end them: that table stands for a
- * process of its own, not this JVM.
+ * a descendant.
  */
 public final class ChildProcesses {
     private static final long POLL_MILLIS = 5;
@@ -54,9 +54,13 @@ public final class ChildProcesses {
         }
     }
 
-    /** Ends them, as the policy says; returns once each has ended or been ended forcibly. Never throws. */
-    public void end() {
-        if (policy == Children.LEAVE) {
+    /**
+     * Ends them, as the policy says, when {@code table} is this process's own; a fake's table stands
+     * for a process of its own, whose children are not this JVM's. Returns once each has ended or
+     * been ended forcibly. Never throws.
+     */
+    public void end(DescriptorTable table) {
+        if (policy == Children.LEAVE || table != DescriptorTable.PROCESS) {
             return;
         }
         try {

@@ -101,7 +101,7 @@ public final class InPlaceClaim implements HeldClaim {
         if (released) {
             return;
         }
-        children.end();
+        children.end(DescriptorTable.PROCESS);
         endpoints.fds().forEach(fd -> endpoints.shutAndAwaitIdle(fd, wakeTimeoutMillis));
         registrations.releaseWhere(fd -> true);
         released = true;

@@ -6,7 +6,6 @@ import static io.mcpwire.platform.PlatformDescriptors.STDOUT;
 import static io.mcpwire.stdio.engine.ClaimLog.LOG;
 
 import io.mcpwire.platform.DescriptorStream;
-import io.mcpwire.platform.DescriptorTable;
 import io.mcpwire.platform.PlatformDescriptors;
 import io.mcpwire.platform.ProcessExits;
 import io.mcpwire.stdio.ClaimState;
@@ -236,9 +235,7 @@ public final class ProviderClaim implements HeldClaim {
         if (released) {
             return;
         }
-        if (platform.descriptorTable() == DescriptorTable.PROCESS) {
-            children.end(); // a fake's table is a process of its own, not this JVM, whose children are not its
-        }
+        children.end(platform.descriptorTable());
         try {
             released = restore();
         } catch (RuntimeException | Error e) {

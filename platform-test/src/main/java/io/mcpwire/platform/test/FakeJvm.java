@@ -46,7 +46,8 @@ public final class FakeJvm {
 
     /**
      * Points the JVM's standard streams at {@code process}'s descriptors until {@link #exit()}.
-     * A logging handler created meanwhile keeps the stream it found, the fake's fd 2.
+     * {@code java.util.logging}'s console handler is made first, on the real stderr; any other
+     * logging handler created meanwhile keeps the stream it found, the fake's fd 2.
      */
     public static FakeJvm install(FakeProcess process) {
         settleConsoleLogging();

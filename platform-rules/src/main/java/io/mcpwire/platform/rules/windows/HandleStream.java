@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
  * Reads and writes one descriptor's OS handle with {@code ReadFile}/{@code WriteFile} on native
  * buffers. {@link #wakeUp()} cancels a pending call with {@code CancelSynchronousIo} on the thread
  * that made it, retrying until that thread has left (for a second at most), since a cancel that
- * comes before the call starts finds nothing to cancel. A read or write is registered with the table's {@link PendingIo}
- * for its length, so that no query on the same pipe is made behind it. A thread's handle (for the
+ * comes before the call starts finds nothing to cancel. A read or write is registered with the
+ * table's {@link PendingIo} for its length, so that no query on the same pipe is made behind it. A thread's handle (for the
  * cancel) is opened on its first call, or before by {@link #prepare()}: it takes a value of the
  * process's handle table, so a thread that must allocate nothing later (while a start-up value is
  * free) prepares first.

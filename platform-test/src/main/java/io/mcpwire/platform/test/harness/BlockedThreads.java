@@ -2,6 +2,7 @@ package io.mcpwire.platform.test.harness;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
@@ -75,7 +76,7 @@ public final class BlockedThreads {
                 && innermostOf(stack, className).map(f -> methods.contains(f.getMethodName())).orElse(false), timeout);
     }
 
-    private static java.util.Optional<StackTraceElement> innermostOf(StackTraceElement[] stack, String className) {
+    private static Optional<StackTraceElement> innermostOf(StackTraceElement[] stack, String className) {
         return Arrays.stream(stack).filter(f -> f.getClassName().equals(className)).findFirst();
     }
 
