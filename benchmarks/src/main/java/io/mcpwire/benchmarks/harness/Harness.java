@@ -85,7 +85,8 @@ public final class Harness {
         out.printf(Locale.ROOT, "rounds: %d for the pairs' peers and the floors, %d for the others, the peers shuffled anew in each (seed %d);"
                         + " cold start x%d per aid; %,d sequential round trips (the second half measured); %,d pipelined 1 KiB echo calls,"
                         + " fresh then warm, then warm again with the mixed text; open loop at %s calls/s, up to %d in flight, %.0f s each,"
-                        + " each call timed from its due time, x%d; 8 MiB echo x%d%n",
+                        + " each call timed from its due time, x%d; the idle server after 5 round trips and 1.5 s of quiet"
+                        + " (its wake-ups over 2 s, then its resident memory) in every round; 8 MiB echo x%d%n",
                 options.rounds(), options.otherRounds(), options.seed(), options.coldRounds(), options.pings(), options.calls(),
                 Metric.OPEN_LOOP_RATES.stream().map(r -> String.format(Locale.ROOT, "%,d", r)).toList(), PacedWindow.IN_FLIGHT,
                 options.openLoopSeconds(), options.openLoopRounds(), options.bigRounds());
@@ -114,7 +115,8 @@ public final class Harness {
             phase("open loop", mcp.stream().filter(openLoop).toList(), options.openLoopRounds(), p -> options.openLoopRounds(),
                     new OpenLoop(sessions, results, options.openLoopSeconds())::run);
         }
-        phase("idle and 8 MiB message", mcp, options.bigRounds(), p -> options.bigRounds(), new BigMessage(sessions, results)::run);
+        phase("idle", mcp, options.rounds(), options::roundsOf, new Idle(sessions, results)::run);
+        phase("8 MiB message", mcp, options.bigRounds(), p -> options.bigRounds(), new BigMessage(sessions, results)::run);
     }
 
     /**

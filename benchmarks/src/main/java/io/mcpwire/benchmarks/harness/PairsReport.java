@@ -39,7 +39,7 @@ final class PairsReport {
                 metrics.add(Metric.openLoop(rate, percentile));
             }
         }
-        metrics.addAll(List.of(Metric.IDLE_RSS, Metric.BIG_ROUND_TRIP, Metric.BIG_PEAK));
+        metrics.addAll(List.of(Metric.IDLE_WAKEUPS, Metric.IDLE_RSS, Metric.BIG_ROUND_TRIP, Metric.BIG_PEAK));
         return metrics;
     }
 
@@ -104,6 +104,7 @@ final class PairsReport {
         if (Pair.FLOORS.contains(pair)) {
             Metric.OPEN_LOOP_RATES.forEach(r -> metrics.add(Metric.openLoop(r, 99)));
         }
+        metrics.addAll(List.of(Metric.IDLE_WAKEUPS, Metric.IDLE_RSS));
         return metrics.stream().filter(m -> !(results.summary(m, pair.baseline()) instanceof Summary.Missing)).toList();
     }
 
