@@ -25,8 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>{@code -32600} (invalid request): JSON that is not one valid JSON-RPC 2.0 message
  *       (a batch array, a wrong or missing {@code jsonrpc}, a method that is not a string, an id
  *       that is not a string or an integer, both or neither of {@code result} and {@code error},
- *       a duplicated top-level member, ...), and JSON that exceeds one of the {@link Limits} or
- *       holds a number beyond even a {@code BigDecimal}'s range.
+ *       a duplicated top-level member, ...), and JSON that exceeds one of the {@link Limits}, holds
+ *       a number beyond even a {@code BigDecimal}'s range, or whose trees do not fit in the memory
+ *       left.
  *       The id is recovered whenever it was read and valid.</li>
  * </ul>
  * Unknown top-level members are ignored. Instances are thread-safe.
@@ -42,16 +43,30 @@ public final class JsonRpcCodec {
      * @param maxStringLength the longest string value, in chars
      * @param maxNumberLength the longest number, in chars
      * @param maxNameLength   the longest member name, in chars
+     * @param maxTokens       the most JSON tokens in one message (each member name, value and
+     *                        bracket counting one): what bounds the memory its trees take, some
+     *                        100 bytes a token at most, where the size limit alone would let a
+     *                        16 MiB line of {@code [],[],...} take half a GiB
      */
-    public record Limits(int maxNestingDepth, int maxStringLength, int maxNumberLength, int maxNameLength) {
-        /** Depth 256, strings of 16 MiB, numbers of 1,000 chars, member names of 50,000 chars. */
+    public record Limits(int maxNestingDepth, int maxStringLength, int maxNumberLength, int maxNameLength, int maxTokens) {
+        /** The tokens one message may hold unless told otherwise. */
+        public static final int DEFAULT_MAX_TOKENS = 1_000_000;
+        /**
+         * Depth 256, strings of 16 MiB, numbers of 1,000 chars, member names of 50,000 chars,
+         * 1,000,000 tokens.
+         */
         public static final Limits DEFAULT = new Limits(256, 16 * 1024 * 1024, 1000, 50_000);
 
         /** Validates the bounds. */
         public Limits {
-            if (maxNestingDepth < 1 || maxStringLength < 1 || maxNumberLength < 1 || maxNameLength < 1) {
+            if (maxNestingDepth < 1 || maxStringLength < 1 || maxNumberLength < 1 || maxNameLength < 1 || maxTokens < 1) {
                 throw new IllegalArgumentException("limits must be positive: " + this);
             }
+        }
+
+        /** The given bounds and {@link #DEFAULT_MAX_TOKENS} tokens. */
+        public Limits(int maxNestingDepth, int maxStringLength, int maxNumberLength, int maxNameLength) {
+            this(maxNestingDepth, maxStringLength, maxNumberLength, maxNameLength, DEFAULT_MAX_TOKENS);
         }
     }
 
@@ -71,6 +86,7 @@ public final class JsonRpcCodec {
                 .maxStringLength(limits.maxStringLength())
                 .maxNumberLength(limits.maxNumberLength())
                 .maxNameLength(limits.maxNameLength())
+                .maxTokenCount(limits.maxTokens())
                 .build();
         // Trees are read and written here on the streaming API: building a databind mapper costs
         // a few hundred milliseconds of start-up, which a stdio server pays before its first answer.

@@ -26,13 +26,16 @@ public record JsonRpcError(RequestId id, ErrorObject error) implements JsonRpcRe
     /**
      * A bounded quote of text the client sent (a method name, an id), for an error message: the
      * first {@value #QUOTE_LIMIT} characters and how long it was, so that an answer never grows
-     * with the input it answers.
+     * with the input it answers. The cut never falls inside a surrogate pair, which would leave
+     * half a character that strict JSON decoders refuse.
      */
     public static String quote(String clientText) {
         if (clientText.length() <= QUOTE_LIMIT) {
             return clientText;
         }
-        return clientText.substring(0, QUOTE_LIMIT) + "... (" + clientText.length() + " characters)";
+        int end = Character.isHighSurrogate(clientText.charAt(QUOTE_LIMIT - 1))
+                && Character.isLowSurrogate(clientText.charAt(QUOTE_LIMIT)) ? QUOTE_LIMIT - 1 : QUOTE_LIMIT;
+        return clientText.substring(0, end) + "... (" + clientText.length() + " characters)";
     }
 
     /**

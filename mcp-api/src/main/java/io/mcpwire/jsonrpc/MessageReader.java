@@ -53,6 +53,10 @@ final class MessageReader {
         } catch (NumberFormatException e) {
             // JSON allows any exponent; one beyond even a BigDecimal's range (1e9999999999) is a limit too.
             return DecodeError.invalidRequest("exceeds a decoding limit: a number beyond a BigDecimal's range", m.validId());
+        } catch (OutOfMemoryError e) {
+            // Within the limits, yet the trees outgrew the heap: a small heap's limit, and what was
+            // built is garbage now. Answered like any limit, so that one line never ends the session.
+            return DecodeError.invalidRequest("exceeds the memory this server has left to decode a message", m.validId());
         }
         return m.toMessage();
     }

@@ -182,6 +182,39 @@ class JsonRpcCodecTest {
         assertThrows(IllegalArgumentException.class, () -> new JsonRpcCodec.Limits(0, 1, 1, 1));
     }
 
+    @Test
+    void aMessageOfMoreTokensThanTheLimitIsRefusedWithItsId() {
+        JsonRpcCodec few = new JsonRpcCodec(new JsonRpcCodec.Limits(256, 1000, 100, 100, 20));
+        // 13 tokens: the braces, 4 names, 3 values, the params' brackets and 2 values
+        assertInstanceOf(DecodeResult.Decoded.class, few.decode("{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":[1,2]}"));
+        DecodeError many = (DecodeError) few.decode("{\"id\":2,\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":["
+                + "[],".repeat(30) + "[]]}");
+        assertEquals(ErrorCodes.INVALID_REQUEST, many.code());
+        assertEquals(RequestId.of(2), many.id());
+        assertTrue(many.message().contains("exceeds a decoding limit"), many.message());
+        assertEquals(JsonRpcCodec.Limits.DEFAULT_MAX_TOKENS, JsonRpcCodec.Limits.DEFAULT.maxTokens());
+        assertEquals(JsonRpcCodec.Limits.DEFAULT_MAX_TOKENS, new JsonRpcCodec.Limits(4, 10, 5, 10).maxTokens());
+        assertThrows(IllegalArgumentException.class, () -> new JsonRpcCodec.Limits(1, 1, 1, 1, 0));
+    }
+
+    @Test
+    void theDefaultTokenLimitRefusesALineOfEmptyArraysWithinTheSizeLimit() {
+        // 4 MiB of "[]," is 2.8 million tokens: a tree of a few hundred MiB, were it built.
+        String line = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"m\",\"params\":[" + "[],".repeat(1_400_000) + "[]]}";
+        DecodeError e = assertInstanceOf(DecodeError.class, codec.decode(line));
+        assertEquals(ErrorCodes.INVALID_REQUEST, e.code());
+        assertEquals(RequestId.of(3), e.id());
+    }
+
+    @Test
+    void aQuoteNeverCutsASurrogatePair() {
+        String text = "a".repeat(JsonRpcError.QUOTE_LIMIT - 1) + "\uD83D\uDE00" + "b";
+        String quoted = JsonRpcError.quote(text);
+        assertTrue(quoted.startsWith("a".repeat(JsonRpcError.QUOTE_LIMIT - 1) + "..."), quoted);
+        assertEquals("a".repeat(JsonRpcError.QUOTE_LIMIT) + "... (" + (JsonRpcError.QUOTE_LIMIT + 3) + " characters)",
+                JsonRpcError.quote("a".repeat(JsonRpcError.QUOTE_LIMIT) + "\uD83D\uDE00b"));
+    }
+
     // ------------------------------------------------------------ malformed input, one row each
 
     private static final String DEEP = "[".repeat(2000) + "]".repeat(2000);

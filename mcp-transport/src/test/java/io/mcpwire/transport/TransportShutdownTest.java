@@ -251,6 +251,51 @@ class TransportShutdownTest {
     }
 
     @Test
+    void aRequestOnWhichTheListenerThrowsAnErrorIsAnsweredAndServingGoesOn() throws Exception {
+        FakeProcess fake = FakeProcess.withPipes();
+        StdioTransport t = StdioTransport.builder().platform(fake).build();
+        CompletableFuture<TransportClosed> closed = new CompletableFuture<>();
+        t.start(new TransportListener() {
+            @Override
+            public void onMessage(JsonRpcMessage message) {
+                JsonRpcRequest r = (JsonRpcRequest) message;
+                switch (r.method()) {
+                    case "assert" -> throw new AssertionError("a tool's assertion");
+                    case "recurse" -> throw new StackOverflowError("a tool that recursed too deep");
+                    default -> {
+                        try {
+                            t.send(new JsonRpcResult(r.id(), JsonNodeFactory.instance.stringNode("still serving")));
+                        } catch (IOException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
+                }
+            }
+
+            @Override
+            public void onClosed(TransportClosed c) {
+                closed.complete(c);
+            }
+        });
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"assert\"}");
+        JsonRpcError first = error(fake.client().readLine(T));
+        assertEquals(io.mcpwire.jsonrpc.RequestId.of(1), first.id());
+        assertEquals(-32603, first.error().code());
+        assertTrue(first.error().message().contains("a tool's assertion"), first::toString);
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"recurse\"}");
+        JsonRpcError second = error(fake.client().readLine(T));
+        assertEquals(io.mcpwire.jsonrpc.RequestId.of(2), second.id());
+        assertEquals(-32603, second.error().code());
+        fake.client().send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
+        String third = fake.client().readLine(T);
+        assertTrue(third.contains("\"id\":3") && third.contains("still serving"), third);
+        fake.client().closeInput();
+        TransportClosed c = closed.get(30, TimeUnit.SECONDS);
+        assertEquals(TransportClosed.Reason.END_OF_INPUT, c.reason(), c::toString);
+        assertEquals(0, c.dropped(), c::toString);
+    }
+
+    @Test
     void withStdoutClosedAtStartTheTransportFailsAtOnceSayingWhy() throws Exception {
         FakeProcess fake = FakeProcess.builder().closedAtStart(1).build();
         StdioTransport t = StdioTransport.builder().platform(fake).build();

@@ -130,10 +130,17 @@ public final class Connection {
 
         @Override
         public void run() {
-            if (side == Side.WRITER) {
-                writeLoop();
-            } else {
-                dispatchLoop();
+            try {
+                if (side == Side.WRITER) {
+                    writeLoop();
+                } else {
+                    dispatchLoop();
+                }
+            } catch (Throwable e) {
+                // What no part of the loop expected (an Error): the session ends, said, rather than
+                // going on without the thread that reads or writes it.
+                end(new Ending(TransportClosed.Reason.FAILED, new IOException("the " + Thread.currentThread().getName()
+                        + " thread failed: " + e, e), Grace.UNSPENT, Owed.COUNTED));
             }
         }
     }
@@ -376,7 +383,7 @@ public final class Connection {
         }
         try {
             listener.onInputEnded();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             LOG.log(Level.ERROR, "the listener failed on the end of input", e);
         }
     }
@@ -471,7 +478,7 @@ public final class Connection {
     private void tellClosed(TransportClosed closed) {
         try {
             listener.onClosed(closed);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             LOG.log(Level.ERROR, "the listener failed on close", e);
         }
     }

@@ -23,8 +23,8 @@ import tools.jackson.databind.JsonNode;
  * The transport's input side, on the dispatcher thread: frames what it reads from the wire
  * itself or what the reader thread handed over ({@link ReadHandoff}), decodes each line, keeps the
  * set of requests owed an answer (a request the client cancelled is not owed), answers lines that
- * do not decode, and calls the listener, in order. A request on which the listener throws, still
- * unanswered, is answered -32603.
+ * do not decode, and calls the listener, in order. A request on which the listener throws
+ * anything, an {@link Error} included, still unanswered, is answered -32603, and serving goes on.
  */
 public final class LineDispatcher {
 
@@ -133,7 +133,7 @@ public final class LineDispatcher {
             }
             try {
                 listener.onMessage(m);
-            } catch (RuntimeException e) {
+            } catch (Throwable e) { // an Error too (an assert, a stack overflow): it must not end this thread
                 LOG.log(Level.ERROR, "the listener failed on a message; serving goes on", e);
                 if (m instanceof JsonRpcRequest request && pending.owes(request.id())) {
                     // Every request gets one answer: the server failed on this one, so say so.
@@ -150,7 +150,7 @@ public final class LineDispatcher {
         }
         try {
             listener.onDecodeError(error);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             LOG.log(Level.ERROR, "the listener failed on a decode error; serving goes on", e);
         }
     }
