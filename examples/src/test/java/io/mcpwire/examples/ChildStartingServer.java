@@ -19,7 +19,9 @@ import tools.jackson.databind.node.ObjectNode;
  * The demo's server and transport with two other tools: one that starts processes that would
  * outlive the server ({@link LingeringChildren}), and a slow one. Tool calls run on threads of
  * their own, as a server that handles calls concurrently does, so that several are in flight at
- * once. Run by {@link ChildrenEndTest} as a child JVM.
+ * once. Run by {@link ChildrenEndTest} as a child JVM. With {@code --kept-claim} the claim is one its
+ * owner keeps and never puts back, as a framework whose release comes after a callback does when the
+ * JVM halts first.
  */
 public final class ChildStartingServer {
     private ChildStartingServer() {
@@ -27,7 +29,9 @@ public final class ChildStartingServer {
 
     public static void main(String[] args) throws InterruptedException {
         StdioClaim claim = StdioClaim.acquire();
-        StdioTransport transport = StdioTransport.builder().claim(claim).build();
+        StdioTransport transport = List.of(args).contains("--kept-claim")
+                ? StdioTransport.builder().keptClaim(claim).build()
+                : StdioTransport.builder().claim(claim).build();
         ToolServer server = new ToolServer(transport, "child-starting", "1", List.of(
                 new Fixed(LingeringChildren.TOOL, LingeringChildren::start), new Fixed(LingeringChildren.SLOW_TOOL, LingeringChildren::slow)));
         ExecutorService calls = Executors.newCachedThreadPool(r -> {

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Nothing a server on mcpwire's transport started outlives it: a tool's {@code sleep 600} and a
  * shell's background {@code sleep 600} end with the server at end of input, on SIGTERM and when its
- * host dies with stdin held elsewhere, unless {@code mcpwire.children=leave}; and SIGTERM answers
- * the calls in flight before the server exits.
+ * host dies with stdin held elsewhere, unless {@code mcpwire.children=leave}, and so they do when
+ * the claim's owner keeps it and never puts it back; and SIGTERM answers the calls in flight before
+ * the server exits.
  */
 @EnabledOnOs(value = {OS.LINUX, OS.MAC}, disabledReason = "the tool's processes are sleep and sh, the host a POSIX shell")
 class ChildrenEndTest {
@@ -30,13 +31,31 @@ class ChildrenEndTest {
     Path dir;
 
     private static List<String> server(String... options) {
+        return server(List.of(options), List.of());
+    }
+
+    private static List<String> server(List<String> options, List<String> arguments) {
         List<String> command = new ArrayList<>(List.of(ChildJvm.java()));
         command.addAll(ChildJvm.conventions());
-        command.addAll(List.of(options));
+        command.addAll(options);
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED",
                 "-cp", ChildJvm.path() + File.pathSeparator + Path.of("target", "test-classes").toAbsolutePath(),
                 ChildStartingServer.class.getName()));
+        command.addAll(arguments);
         return command;
+    }
+
+    @Test
+    void onSigtermTheyEndEvenWhenTheClaimsOwnerNeverPutsItBack() throws Exception {
+        ServerEnding.Outcome o = ServerEnding.run(server(List.of(), List.of("--kept-claim")), ServerEnding.Ending.SIGTERM, WAIT);
+        assertTrue(o.allEnded(), o.describe());
+        assertEquals(128 + 15, o.exitCode().orElseThrow(), "the status SIGTERM gives\n" + o.describe());
+    }
+
+    @Test
+    void atEndOfInputTheyEndEvenWhenTheClaimsOwnerNeverPutsItBack() throws Exception {
+        ServerEnding.Outcome o = ServerEnding.run(server(List.of(), List.of("--kept-claim")), ServerEnding.Ending.END_OF_INPUT, WAIT);
+        assertTrue(o.allEnded(), o.describe());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.mcpwire.kotlin.servers
 
 import io.mcpwire.kotlin.McpwireStdio
+import io.mcpwire.platform.test.harness.LingeringChildren
 
 import io.modelcontextprotocol.kotlin.sdk.server.Server
 import io.modelcontextprotocol.kotlin.sdk.server.ServerOptions
@@ -18,7 +19,8 @@ import kotlinx.io.buffered
 /**
  * A Kotlin SDK server written as the SDK's samples write one, with mcpwire's one line: its `noisy`
  * tool prints a line, then bytes with no newline, and (unless `--no-child`) starts an `inheritIO()`
- * child that writes to stdout. With `--sdk` it runs on the SDK's own stdio transport instead.
+ * child that writes to stdout; with `--spawn`, a `spawn` tool starts processes that would outlive it
+ * ([LingeringChildren]). With `--sdk` it runs on the SDK's own stdio transport instead.
  * In a package of its own, so that it can run on the class path while mcpwire-kotlin is a module.
  */
 object NoisyKotlinServer {
@@ -38,6 +40,11 @@ object NoisyKotlinServer {
             System.out.flush()
             val exit = if (child) ProcessBuilder("sh", "-c", "echo noisy: child stdout").inheritIO().start().waitFor() else 0
             CallToolResult(content = listOf(TextContent("child exit $exit")))
+        }
+        if ("--spawn" in args) {
+            server.addTool(LingeringChildren.TOOL, "starts processes that would outlive the server") {
+                CallToolResult(content = listOf(TextContent(LingeringChildren.start())))
+            }
         }
         runBlocking {
             val session = server.createSession(transport)

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,15 +20,26 @@ import java.util.Optional;
  * The processes the server started, ended when it stops serving ({@link Children#END}): every
  * descendant of this JVM that still runs, taken all at once before any is ended (an ended parent's
  * children would be reparented away and lost from view), asked to end, and ended forcibly once the
- * grace has passed. A descendant that detached itself into a session of its own is left alone
- * where the session can be read (Linux's {@code /proc}); one that was reparented away is no longer
- * a descendant.
+ * grace has passed, with whatever descendant started meanwhile (a child that started another as it
+ * ended). A descendant that detached itself into a session of its own is left alone where the
+ * session can be read (Linux's {@code /proc}); one that was reparented away is no longer a
+ * descendant.
+ *
+ * <p>They are ended when the JVM shuts down while the claim is held, too (SIGTERM,
+ * {@code System.exit}; {@link #endAtShutdown}), at once, beside the transport's drain: a tool that
+ * waits for its child then answers, and a claim whose owner puts it back only later (one kept for
+ * a framework), or never before the JVM halts, still ends what the server started.
+ *
+ * <p>Threads: the claim's owner registers the hook; the release, the hook, or both at once, end
+ * the processes; {@link #hook} is guarded by this object's monitor.
  */
 public final class ChildProcesses {
     private static final long POLL_MILLIS = 5;
 
     private final Children policy;
     private final Duration grace;
+    /** The shutdown hook that ends them, while one is registered. */
+    private Optional<Thread> hook = Optional.empty();
 
     /** The processes of {@code policy}, given {@code grace} before a forcible end. */
     public ChildProcesses(Children policy, Duration grace) {
@@ -55,30 +67,90 @@ public final class ChildProcesses {
     }
 
     /**
+     * Ends them also when the JVM shuts down before {@link #end} has run, as the policy says and
+     * when {@code table} is this process's own: a shutdown hook, removed by {@link #end}. Never throws.
+     */
+    public synchronized void endAtShutdown(DescriptorTable table) {
+        if (policy == Children.LEAVE || table != DescriptorTable.PROCESS || hook.isPresent()) {
+            return;
+        }
+        Thread atShutdown = new Thread(new AtShutdown(table), "mcpwire-children-at-shutdown");
+        try {
+            Runtime.getRuntime().addShutdownHook(atShutdown);
+            hook = Optional.of(atShutdown);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down already: the release ends them
+        }
+    }
+
+    /** The shutdown hook's work: a named class, not a lambda, whose first call would generate one at every start. */
+    private final class AtShutdown implements Runnable {
+        private final DescriptorTable table;
+
+        AtShutdown(DescriptorTable table) {
+            this.table = table;
+        }
+
+        @Override
+        public void run() {
+            end(table);
+        }
+    }
+
+    /**
      * Ends them, as the policy says, when {@code table} is this process's own; a fake's table stands
      * for a process of its own, whose children are not this JVM's. Returns once each has ended or
      * been ended forcibly. Never throws.
      */
     public void end(DescriptorTable table) {
+        removeHook();
         if (policy == Children.LEAVE || table != DescriptorTable.PROCESS) {
             return;
         }
         try {
-            Optional<String> session = stat(ProcessHandle.current().pid()).map(Stat::session);
-            List<ProcessHandle> started = ProcessHandle.current().descendants()
-                    .filter(p -> session.isEmpty() || stat(p.pid()).map(Stat::session).equals(session)).toList();
+            List<ProcessHandle> started = descendants();
             if (started.isEmpty()) {
                 return;
             }
             started.forEach(ProcessHandle::destroy);
             awaitExit(started, System.nanoTime() + grace.toNanos());
-            List<ProcessHandle> stubborn = started.stream().filter(ChildProcesses::running).toList();
+            // What still runs, and what was started meanwhile by a process that was ending.
+            List<ProcessHandle> stubborn = new ArrayList<>();
+            for (ProcessHandle p : started) {
+                if (running(p)) {
+                    stubborn.add(p);
+                }
+            }
+            for (ProcessHandle p : descendants()) {
+                if (!stubborn.contains(p) && running(p)) {
+                    stubborn.add(p);
+                }
+            }
             stubborn.forEach(ProcessHandle::destroyForcibly);
             LOG.log(Level.INFO, "ended {0} process(es) the server started; {1} of them forcibly, once their grace of {2} ms had passed",
                     started.size(), stubborn.size(), grace.toMillis());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "ending the processes the server started failed", e);
         }
+    }
+
+    /** Removes the shutdown hook, unless it is what runs this: the processes are being ended now. */
+    private synchronized void removeHook() {
+        if (hook.isPresent() && hook.get() != Thread.currentThread()) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook.get());
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs too, and finds little or nothing left to end
+            }
+        }
+        hook = Optional.empty();
+    }
+
+    /** This JVM's descendants now, in its session where the session can be read. */
+    private static List<ProcessHandle> descendants() {
+        Optional<String> session = stat(ProcessHandle.current().pid()).map(Stat::session);
+        return ProcessHandle.current().descendants()
+                .filter(p -> session.isEmpty() || stat(p.pid()).map(Stat::session).equals(session)).toList();
     }
 
     /**

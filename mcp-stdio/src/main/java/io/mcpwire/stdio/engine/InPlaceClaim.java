@@ -47,6 +47,7 @@ public final class InPlaceClaim implements HeldClaim {
             registrations.releaseWhere(fd -> true);
             throw e;
         }
+        children.endAtShutdown(DescriptorTable.PROCESS);
     }
 
     @Override

@@ -67,6 +67,7 @@ public final class ProviderClaim implements HeldClaim {
             abandon(); // a claim that fails half-way releases what it took
             throw e;
         }
+        children.endAtShutdown(platform.descriptorTable());
     }
 
     private void engage(ClaimRequest request) {
