@@ -60,7 +60,8 @@ public final class JsonRpcCodec {
         /** Validates the bounds. */
         public Limits {
             if (maxNestingDepth < 1 || maxStringLength < 1 || maxNumberLength < 1 || maxNameLength < 1 || maxTokens < 1) {
-                throw new IllegalArgumentException("limits must be positive: " + this);
+                throw new IllegalArgumentException("limits must be positive: depth " + maxNestingDepth + ", string " + maxStringLength
+                        + ", number " + maxNumberLength + ", name " + maxNameLength + ", tokens " + maxTokens);
             }
         }
 
@@ -113,7 +114,8 @@ public final class JsonRpcCodec {
 
     /**
      * A Jackson mapper with this codec's limits, for converting {@code params} and results to and
-     * from Java objects. Built on first use: the codec itself does not need it.
+     * from Java objects. Built on first use: the codec itself does not need it. The token bound is
+     * left out: it bounds what one message from the wire may build, not a value converted here.
      */
     public JsonMapper mapper() {
         JsonMapper m = mapper;
@@ -121,7 +123,9 @@ public final class JsonRpcCodec {
             synchronized (this) {
                 m = mapper;
                 if (m == null) {
-                    mapper = m = JsonMapper.builder(factory).build();
+                    StreamReadConstraints unbounded = factory.streamReadConstraints().rebuild()
+                            .maxTokenCount(StreamReadConstraints.DEFAULT_MAX_TOKEN_COUNT).build();
+                    mapper = m = JsonMapper.builder(factory.rebuild().streamReadConstraints(unbounded).build()).build();
                 }
             }
         }

@@ -35,7 +35,7 @@ final class JsonReference {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
     /** A codec with limits no line of a test reaches: what a line means when no limit stands in the way. */
-    private static final JsonRpcCodec UNLIMITED = new JsonRpcCodec(new JsonRpcCodec.Limits(1_000_000, 1 << 30, 1 << 30, 1 << 30));
+    private static final JsonRpcCodec UNLIMITED = new JsonRpcCodec(new JsonRpcCodec.Limits(1_000_000, 1 << 30, 1 << 30, 1 << 30, Integer.MAX_VALUE));
     private static final String LIMIT = "exceeds a decoding limit";
     /** The one limit no codec can raise: a number whose exponent not even a {@code BigDecimal} holds. */
     private static final String BOUNDLESS = LIMIT + ": a number beyond";

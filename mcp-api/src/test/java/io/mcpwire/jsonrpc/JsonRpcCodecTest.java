@@ -195,6 +195,9 @@ class JsonRpcCodecTest {
         assertEquals(JsonRpcCodec.Limits.DEFAULT_MAX_TOKENS, JsonRpcCodec.Limits.DEFAULT.maxTokens());
         assertEquals(JsonRpcCodec.Limits.DEFAULT_MAX_TOKENS, new JsonRpcCodec.Limits(4, 10, 5, 10).maxTokens());
         assertThrows(IllegalArgumentException.class, () -> new JsonRpcCodec.Limits(1, 1, 1, 1, 0));
+        // The bound is the wire's: the codec's mapper converts a value of any number of tokens.
+        JsonNode converted = few.mapper().readTree("[" + "1,".repeat(30) + "1]");
+        assertEquals(31, converted.size());
     }
 
     @Test

@@ -29,7 +29,10 @@ public final class ServerWire {
     private static final int QUOTE = 200;
 
     private final OutputStream stdin;
-    private final JsonRpcCodec codec = JsonRpcCodec.standard();
+    /** The standard codec's bounds but the token count: a host in Node or Python would take an answer of any number of tokens. */
+    private final JsonRpcCodec codec = new JsonRpcCodec(new JsonRpcCodec.Limits(JsonRpcCodec.Limits.DEFAULT.maxNestingDepth(),
+            JsonRpcCodec.Limits.DEFAULT.maxStringLength(), JsonRpcCodec.Limits.DEFAULT.maxNumberLength(),
+            JsonRpcCodec.Limits.DEFAULT.maxNameLength(), Integer.MAX_VALUE));
     /** The messages in the order read; an empty one marks the end of the server's stdout. */
     private final BlockingQueue<Optional<JsonRpcMessage>> messages = new LinkedBlockingQueue<>();
     private final List<Finding> findings = new CopyOnWriteArrayList<>();

@@ -20,8 +20,8 @@ import java.util.Optional;
  * The processes the server started, ended when it stops serving ({@link Children#END}): every
  * descendant of this JVM that still runs, taken all at once before any is ended (an ended parent's
  * children would be reparented away and lost from view), asked to end, and ended forcibly once the
- * grace has passed, with whatever descendant started meanwhile (a child that started another as it
- * ended). A descendant that detached itself into a session of its own is left alone where the
+ * grace has passed; a descendant started meanwhile (by a child that started another as it ended)
+ * is asked to end too, within what is left of the grace. A descendant that detached itself into a session of its own is left alone where the
  * session can be read (Linux's {@code /proc}); one that was reparented away is no longer a
  * descendant.
  *
@@ -74,12 +74,15 @@ public final class ChildProcesses {
         if (policy == Children.LEAVE || table != DescriptorTable.PROCESS || hook.isPresent()) {
             return;
         }
-        Thread atShutdown = new Thread(new AtShutdown(table), "mcpwire-children-at-shutdown");
         try {
+            Thread atShutdown = new Thread(new AtShutdown(table), "mcpwire-children-at-shutdown");
             Runtime.getRuntime().addShutdownHook(atShutdown);
             hook = Optional.of(atShutdown);
         } catch (IllegalStateException e) {
             // the JVM is shutting down already: the release ends them
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the processes the server starts cannot be ended at the JVM''s shutdown ({0});"
+                    + " they are ended when the claim is released", e.toString());
         }
     }
 
@@ -103,26 +106,30 @@ public final class ChildProcesses {
      * been ended forcibly. Never throws.
      */
     public void end(DescriptorTable table) {
-        removeHook();
-        if (policy == Children.LEAVE || table != DescriptorTable.PROCESS) {
-            return;
-        }
         try {
-            List<ProcessHandle> started = descendants();
+            if (policy == Children.LEAVE || table != DescriptorTable.PROCESS) {
+                return;
+            }
+            List<ProcessHandle> started = new ArrayList<>(descendants());
             if (started.isEmpty()) {
                 return;
             }
+            long deadline = System.nanoTime() + grace.toNanos();
             started.forEach(ProcessHandle::destroy);
-            awaitExit(started, System.nanoTime() + grace.toNanos());
-            // What still runs, and what was started meanwhile by a process that was ending.
+            awaitExit(started, deadline);
+            // Started meanwhile by a process that was ending: asked to end too, within what is left of the grace.
+            List<ProcessHandle> meanwhile = new ArrayList<>();
+            for (ProcessHandle p : descendants()) {
+                if (!started.contains(p) && running(p)) {
+                    meanwhile.add(p);
+                }
+            }
+            meanwhile.forEach(ProcessHandle::destroy);
+            awaitExit(meanwhile, deadline);
+            started.addAll(meanwhile);
             List<ProcessHandle> stubborn = new ArrayList<>();
             for (ProcessHandle p : started) {
                 if (running(p)) {
-                    stubborn.add(p);
-                }
-            }
-            for (ProcessHandle p : descendants()) {
-                if (!stubborn.contains(p) && running(p)) {
                     stubborn.add(p);
                 }
             }
@@ -131,10 +138,12 @@ public final class ChildProcesses {
                     started.size(), stubborn.size(), grace.toMillis());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "ending the processes the server started failed", e);
+        } finally {
+            removeHook(); // only now: a JVM that shuts down meanwhile still ends them through the hook
         }
     }
 
-    /** Removes the shutdown hook, unless it is what runs this: the processes are being ended now. */
+    /** Removes the shutdown hook, unless it is what runs this: the processes have been ended. */
     private synchronized void removeHook() {
         if (hook.isPresent() && hook.get() != Thread.currentThread()) {
             try {

@@ -139,6 +139,7 @@ public final class Connection {
             } catch (Throwable e) {
                 // What no part of the loop expected (an Error): the session ends, said, rather than
                 // going on without the thread that reads or writes it.
+                LOG.log(Level.ERROR, "the " + Thread.currentThread().getName() + " thread failed; the session ends", e);
                 end(new Ending(TransportClosed.Reason.FAILED, new IOException("the " + Thread.currentThread().getName()
                         + " thread failed: " + e, e), Grace.UNSPENT, Owed.COUNTED));
             }

@@ -229,6 +229,9 @@ public final class FrameWriter implements Runnable {
             }
         } catch (IOException | RuntimeException e) {
             failed(e, batch.size());
+        } catch (Error e) {
+            failed(new IOException("the writer failed: " + e, e), batch.size()); // counted as lost, then the session ends
+            throw e;
         } finally {
             queue.written();
         }

@@ -18,9 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>An id is read only where a codec would read the same one from the whole line: the line is
  * UTF-8 and one JSON object, checked to its last byte, it has a top-level {@code "method"}, and its
  * top-level {@code "id"} appears once. An {@code "id"} inside {@code params} is not the request's.
- * The codec's bounds on a string's, a number's or a name's length guard the memory of a line held
- * whole; the scan holds none of it, so a long string (the usual reason a line is too long) does not
- * cost the request its id. Past the codec's nesting depth, or where in doubt (a top-level member
+ * The codec's bounds on a string's, a number's or a name's length and on a message's tokens guard
+ * the memory of a line held whole; the scan holds none of it, so a long string (the usual reason a
+ * line is too long) or many values do not cost the request its id. Past the codec's nesting depth, or where in doubt (a top-level member
  * name written with escapes), no id is read, and the line is answered with a null id, as JSON-RPC
  * asks when none can be read. Not thread-safe: the framer's reading thread.
  */

@@ -68,7 +68,7 @@ public final class WireReader implements Runnable {
                     return; // closing, or ended early
                 }
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) { // an Error too: the session must end, not wait for bytes this thread owed the dispatcher
             events.readFailed(e instanceof IOException io ? io : new IOException(e));
             return;
         }

@@ -20,11 +20,11 @@ import java.util.Optional;
  */
 class OversizedRequestIdFuzzTest {
     /**
-     * The codec without bounds on lengths: those guard the memory of a line held whole, which the
-     * scan never holds, so a long string must not cost a request its id; the depth stays the standard's.
+     * The codec without bounds on lengths or tokens: those guard the memory of a line held whole, which
+     * the scan never holds, so a long string must not cost a request its id; the depth stays the standard's.
      */
     private static final JsonRpcCodec CODEC = new JsonRpcCodec(new JsonRpcCodec.Limits(
-            JsonRpcCodec.Limits.DEFAULT.maxNestingDepth(), Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE));
+            JsonRpcCodec.Limits.DEFAULT.maxNestingDepth(), Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE));
 
     @DictionaryEntries({"\"jsonrpc\":\"2.0\"", "\"method\":", "\"id\":", "\"params\":", "\"result\":", "{\"id\":",
         "\\\"", "\\\\", "9223372036854775808", "1.5", "null", "true"})
