@@ -6,8 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Optional;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * Finds the id of a JSON-RPC request in a line too long to hold, as its bytes stream past, so
@@ -30,6 +32,8 @@ final class OversizedRequestId {
     private static final int MAX_KEY_BYTES = 8;
     private static final byte[] ID = "id".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] METHOD = "method".getBytes(StandardCharsets.US_ASCII);
+    /** Reads the id's bytes; its bounds are the defaults, far above the {@value #MAX_ID_BYTES} bytes kept. */
+    private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
@@ -439,19 +443,23 @@ final class OversizedRequestId {
         return b == ' ' || b == '\t' || b == '\n' || b == '\r';
     }
 
-    /** A string or an integer, as JSON-RPC ids are; anything else reads as no id. */
+    /**
+     * A string or an integer within 64 bits, as the codec reads ids; anything else reads as no id.
+     * On the streaming API: a databind mapper would need the Jackson annotations of its own
+     * release, which a framework's class path may hold in an older one.
+     */
     private static Optional<RequestId> parse(byte[] token, int length) {
-        try {
-            JsonNode node = JsonMapper.shared().readTree(token, 0, length);
-            if (node.isString()) {
-                return Optional.of(RequestId.of(node.stringValue()));
+        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), token, 0, length)) {
+            JsonToken t = p.nextToken();
+            Optional<RequestId> id = Optional.empty();
+            if (t == JsonToken.VALUE_STRING) {
+                id = Optional.of(RequestId.of(p.getString()));
+            } else if (t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+                id = Optional.of(RequestId.of(p.getLongValue()));
             }
-            if (node.isIntegralNumber() && node.canConvertToLong()) {
-                return Optional.of(RequestId.of(node.longValue()));
-            }
+            return p.nextToken() == null ? id : Optional.empty();
         } catch (RuntimeException e) {
-            // not JSON after all: no id
+            return Optional.empty(); // not JSON after all: no id
         }
-        return Optional.empty();
     }
 }
