@@ -51,8 +51,9 @@ public class McpwireStdioAutoConfiguration {
         context.addApplicationListener(release);
         LOG.log(Level.INFO, "serving the MCP stdio session over mcpwire: {0}", claim);
         // The host watch and the rest of the settings are the properties', mcpwire.* (McpwireSettings).
-        StdioTransport.Builder transport = settings.configure(StdioTransport.builder().keptClaim(claim));
-        return new McpwireStdioServerTransportProvider(SdkLine.current().defaultMapper(), transport.build()).closedThen(release);
+        StdioTransport transport = settings.configure(StdioTransport.builder().keptClaim(claim)).build();
+        release.drains(transport);
+        return new McpwireStdioServerTransportProvider(SdkLine.current().defaultMapper(), transport).closedThen(release);
     }
 
     /** Closes the application and exits once the client has closed stdin and every answer is out. */
