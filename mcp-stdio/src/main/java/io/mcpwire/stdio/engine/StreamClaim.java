@@ -8,6 +8,8 @@ import io.mcpwire.stdio.ClaimState;
 import java.lang.System.Logger.Level;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -63,8 +65,8 @@ public final class StreamClaim {
     private final Diversion diversion;
     // The owner's working state, touched by the owner alone.
     private ClaimState state = ClaimState.PENDING;
-    /** The private duplicate P; once recorded, never closed until the restore has succeeded. */
-    private int privateFd = -1;
+    /** The private duplicate P, from its making until it is given up: once recorded, never closed until the restore has succeeded. */
+    private Optional<PrivateDuplicate> privateDuplicate = Optional.empty();
     /** Why the stream is served in place or absent, for logs and for a claim that requires isolation. */
     private String reason = "";
     private Diversions.Absence absence;
@@ -72,10 +74,10 @@ public final class StreamClaim {
      * What every other thread reads (a refused claim names its holder's state): the four fields
      * above as one value, published whole at the end of each move, so no reader sees half of one.
      */
-    private volatile Status status = new Status(ClaimState.PENDING, -1, "", null);
+    private volatile Status status = new Status(ClaimState.PENDING, OptionalInt.empty(), "", null);
 
-    /** The claim's state, private duplicate, reason and absence, as one value. */
-    private record Status(ClaimState state, int privateFd, String reason, Diversions.Absence absence) {
+    /** The claim's state, private duplicate's number while held, reason and absence, as one value. */
+    private record Status(ClaimState state, OptionalInt privateFd, String reason, Diversions.Absence absence) {
     }
 
     /** A claim of {@code fd} through {@code platform}, diverted to what {@code diversion} opens. */
@@ -104,15 +106,18 @@ public final class StreamClaim {
         return status.reason();
     }
 
-    /** The descriptor that carries the wire now: P when diverted or rolled forward, else fd. */
+    /** The descriptor that carries the wire now: P while the wire is served from it ({@link #isolated()}), else fd. */
     public int servingDescriptor() {
         Status s = status;
-        return s.state() == ClaimState.IN_PLACE || s.state() == ClaimState.RELEASED ? fd : s.privateFd();
+        return isolated(s.state()) ? s.privateFd().getAsInt() : fd;
     }
 
     /** Whether the wire is served from the private duplicate. */
     public boolean isolated() {
-        ClaimState s = status.state();
+        return isolated(status.state());
+    }
+
+    private static boolean isolated(ClaimState s) {
         return s == ClaimState.DIVERTED || s == ClaimState.ROLLED_FORWARD || s == ClaimState.STUCK
                 || s == ClaimState.KEPT_DIVERTED;
     }
@@ -128,8 +133,23 @@ public final class StreamClaim {
             throw new IllegalStateException("fd " + fd + ": no move from " + state + " to " + next);
         }
         state = next;
-        status = new Status(state, privateFd, reason, absence);
+        OptionalInt p = privateDuplicate.isPresent() ? OptionalInt.of(privateDuplicate.get().number()) : OptionalInt.empty();
+        status = new Status(state, p, reason, absence);
         return state;
+    }
+
+    /** P's number: only while P is held, which every move that uses it is sure of. */
+    private int privateFd() {
+        if (privateDuplicate.isEmpty()) {
+            throw new IllegalStateException("fd " + fd + ": no private duplicate in " + state);
+        }
+        return privateDuplicate.get().number();
+    }
+
+    /** Closes P, once, and forgets it. */
+    private void closePrivate(String what) {
+        privateDuplicate.get().close(platform, what);
+        privateDuplicate = Optional.empty();
     }
 
     /**
@@ -161,7 +181,7 @@ public final class StreamClaim {
             throw new IllegalStateException("fd " + fd + ": duplicate() in " + state + ", not before the first step");
         }
         try {
-            privateFd = privateDuplicate();
+            privateDuplicate = Optional.of(new PrivateDuplicate(fd, privateDuplicate()));
             move(ClaimState.DUPLICATED);
             return true;
         } catch (DescriptorException e) {
@@ -182,8 +202,7 @@ public final class StreamClaim {
         try {
             d = openDiversion();
         } catch (DescriptorException e) {
-            closeQuietly(privateFd, "the unused private duplicate");
-            privateFd = -1;
+            closePrivate("the unused private duplicate");
             return inPlace("the diversion could not be opened", e);
         }
         // Any failure here may have moved fd: roll back.
@@ -198,7 +217,7 @@ public final class StreamClaim {
 
     /** {@code dup2(D, fd)}, close D, rebind the standard handle, as one step ({@link MoveDuties#divert}); the first failure, or null. */
     private DescriptorException divertOnto(int d) {
-        return moves.divert(fd, d, privateFd);
+        return moves.divert(fd, d, privateFd());
     }
 
     private ClaimState rollBack(DescriptorException failure) {
@@ -215,14 +234,13 @@ public final class StreamClaim {
         move(ClaimState.ROLLED_FORWARD);
         LOG.log(Level.WARNING, "fd {0}: diverting failed ({1}) and so did the rollback ({2}); "
                 + "serving the wire from private fd {3}; the restore at exit will try again",
-                fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd);
+                fd, failure.getMessage(), rollbackFailure.getMessage(), privateFd());
         flushIfDiverted();
         return state;
     }
 
     private ClaimState inPlaceWithoutPrivate(String why, DescriptorException cause) {
-        closeQuietly(privateFd, "the private duplicate, unused");
-        privateFd = -1;
+        closePrivate("the private duplicate, unused");
         return inPlace(why, cause);
     }
 
@@ -237,7 +255,7 @@ public final class StreamClaim {
      */
     private boolean divertedAfresh() {
         if (!mayStillBeOnWire()) {
-            DescriptorException e = moves.dutiesAlone(fd, privateFd);
+            DescriptorException e = moves.dutiesAlone(fd, privateFd());
             if (e == null) {
                 return true; // fd is on the diversion and the slot now names it
             }
@@ -282,7 +300,7 @@ public final class StreamClaim {
 
     private FdPlace whereIsFd() {
         try {
-            return platform.sameFile(fd, privateFd) ? FdPlace.ON_THE_WIRE : FdPlace.OFF_THE_WIRE;
+            return platform.sameFile(fd, privateFd()) ? FdPlace.ON_THE_WIRE : FdPlace.OFF_THE_WIRE;
         } catch (DescriptorException | RuntimeException e) {
             return FdPlace.UNKNOWN; // closed, or cannot be told (a faulty provider's throw too)
         }
@@ -298,8 +316,7 @@ public final class StreamClaim {
      */
     public boolean release(boolean mayClosePrivate) {
         if (state == ClaimState.DUPLICATED) {
-            closeQuietly(privateFd, "the private duplicate of a claim abandoned before it diverted"); // fd never moved
-            privateFd = -1;
+            closePrivate("the private duplicate of a claim abandoned before it diverted"); // fd never moved
         }
         if (!isolated()) {
             move(ClaimState.RELEASED);
@@ -311,16 +328,15 @@ public final class StreamClaim {
             move(ClaimState.STUCK);
             LOG.log(Level.ERROR, "fd {0}: the restore failed ({1}); fd {0} stays diverted and "
                     + "claimed, so later claims are refused; private fd {2} keeps the wire",
-                    fd, restoreFailure.getMessage(), privateFd);
+                    fd, restoreFailure.getMessage(), privateFd());
             return false;
         }
         if (mayClosePrivate) {
-            closeQuietly(privateFd, "the private duplicate after the restore");
+            closePrivate("the private duplicate after the restore");
         } else {
-            LOG.log(Level.WARNING, "fd {0}: a thread may still be blocked on private fd {1}; "
-                    + "leaving it open rather than recycling it under that thread", fd, privateFd);
+            privateDuplicate.get().leaveOpen();
+            privateDuplicate = Optional.empty();
         }
-        privateFd = -1;
         move(ClaimState.RELEASED);
         return true;
     }
@@ -354,21 +370,7 @@ public final class StreamClaim {
      * else the failure, with P still holding the wire.
      */
     private DescriptorException putWireBack(String when) {
-        return moves.putBack(fd, privateFd, when);
-    }
-
-    private void closeQuietly(int descriptor, String what) {
-        DescriptorException failed;
-        try {
-            platform.close(descriptor);
-            return;
-        } catch (DescriptorException e) {
-            failed = e;
-        } catch (RuntimeException e) {
-            failed = GuardedCalls.threw(fd, "close(" + descriptor + ")", e);
-        }
-        LOG.log(Level.WARNING, "closing {0} (fd {1}) reported an error ({2}); not retried",
-                what, descriptor, failed.getMessage());
+        return moves.putBack(fd, privateFd(), when);
     }
 
     /**
@@ -403,6 +405,6 @@ public final class StreamClaim {
     @Override
     public String toString() {
         Status s = status;
-        return "fd " + fd + " " + s.state() + (s.privateFd() >= 0 ? " (private fd " + s.privateFd() + ")" : "");
+        return "fd " + fd + " " + s.state() + (s.privateFd().isPresent() ? " (private fd " + s.privateFd().getAsInt() + ")" : "");
     }
 }
