@@ -1,6 +1,7 @@
 package io.mcpwire.jsonrpc;
 
 import java.util.ArrayDeque;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -179,10 +180,9 @@ final class MessageReader {
 
     private static void readId(JsonParser p, JsonToken value, MessageMembers m) {
         m.hasId = true;
-        if (value == JsonToken.VALUE_STRING) {
-            m.id = RequestId.of(p.getString());
-        } else if (value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
-            m.id = RequestId.of(p.getLongValue());
+        Optional<RequestId> id = RequestId.read(p, value);
+        if (id.isPresent()) {
+            m.id = id.get();
         } else if (value == JsonToken.VALUE_NULL) {
             m.nullId = true;
         } else {

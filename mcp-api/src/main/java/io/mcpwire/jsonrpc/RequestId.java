@@ -1,6 +1,9 @@
 package io.mcpwire.jsonrpc;
 
 import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 
 /**
  * A JSON-RPC request id: a string or an integer. JSON-RPC also allows {@code null}, but only
@@ -16,6 +19,21 @@ public sealed interface RequestId permits RequestId.StringId, RequestId.NumberId
     /** Returns an integer id. */
     static RequestId of(long value) {
         return new NumberId(value);
+    }
+
+    /**
+     * The id that {@code p}'s current token, {@code value}, holds, by the rule this codec reads ids
+     * with: a string, or an integer within 64 bits. Any other token (null, a fraction, a larger
+     * integer, a boolean, an object or an array) holds none; the parser is not moved past it.
+     */
+    static Optional<RequestId> read(JsonParser p, JsonToken value) {
+        if (value == JsonToken.VALUE_STRING) {
+            return Optional.of(of(p.getString()));
+        }
+        if (value == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+            return Optional.of(of(p.getLongValue()));
+        }
+        return Optional.empty();
     }
 
     /** A string id. */

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Optional;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
 
@@ -32,8 +31,6 @@ final class OversizedRequestId {
     private static final int MAX_KEY_BYTES = 8;
     private static final byte[] ID = "id".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] METHOD = "method".getBytes(StandardCharsets.US_ASCII);
-    /** Reads the id's bytes; its bounds are the defaults, far above the {@value #MAX_ID_BYTES} bytes kept. */
-    private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
@@ -444,22 +441,22 @@ final class OversizedRequestId {
     }
 
     /**
-     * A string or an integer within 64 bits, as the codec reads ids; anything else reads as no id.
-     * On the streaming API: a databind mapper would need the Jackson annotations of its own
-     * release, which a framework's class path may hold in an older one.
+     * The id the codec would read ({@link RequestId#read}); anything else reads as no id. On the
+     * streaming API: a databind mapper would need the Jackson annotations of its own release, which
+     * a framework's class path may hold in an older one.
      */
     private static Optional<RequestId> parse(byte[] token, int length) {
-        try (JsonParser p = JSON.createParser(ObjectReadContext.empty(), token, 0, length)) {
-            JsonToken t = p.nextToken();
-            Optional<RequestId> id = Optional.empty();
-            if (t == JsonToken.VALUE_STRING) {
-                id = Optional.of(RequestId.of(p.getString()));
-            } else if (t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
-                id = Optional.of(RequestId.of(p.getLongValue()));
-            }
+        try (JsonParser p = Json.FACTORY.createParser(ObjectReadContext.empty(), token, 0, length)) {
+            Optional<RequestId> id = RequestId.read(p, p.nextToken());
             return p.nextToken() == null ? id : Optional.empty();
         } catch (RuntimeException e) {
             return Optional.empty(); // not JSON after all: no id
         }
+    }
+
+    /** Made at the first oversized request's id, not when a session's framer is: most sessions never need it. */
+    private static final class Json {
+        /** Its bounds are the defaults, far above the {@value OversizedRequestId#MAX_ID_BYTES} bytes kept. */
+        static final JsonFactory FACTORY = JsonFactory.builder().build();
     }
 }
