@@ -107,14 +107,14 @@ public final class Connection {
         this.options = options;
         this.wire = wire;
         this.queue = new OutboundQueue(options.outboundQueueBytes());
+        this.watch = HostWatcher.of(options.hostWatch(), options.processExits(), callbacks);
         this.frames = new FrameWriter(wire.output(), wire.outputBuffered(), options.codec(), options.maxMessageBytes(),
-                queue, pending, progress, lifecycle);
+                queue, pending, progress, lifecycle, watch);
         this.reader = new WireReader(wire.input(), handoff, callbacks);
         this.framer = new LineFramer(options.maxMessageBytes(), options.codec().limits());
         this.writer = Daemons.thread(new Loop(Loop.Side.WRITER), "mcpwire-stdio-writer");
         this.dispatcher = Daemons.thread(new Loop(Loop.Side.DISPATCHER), "mcpwire-stdio-dispatcher");
         this.batching = new AnswerBatching(framer, handoff, queue, dispatcher);
-        this.watch = HostWatcher.of(options.hostWatch(), options.processExits(), callbacks);
     }
 
     /** One of the connection's two loops, as its thread runs it. */

@@ -44,6 +44,10 @@ public final class FrameWriter implements Runnable {
     /** The transport's phase: from STOPPING on, a failed write is the close's own doing. */
     private final Lifecycle lifecycle;
     private volatile IOException failure;
+    /** The host watch, which must know the host before anything written here can reach it. */
+    private final HostWatcher hostWatch;
+    /** Whether {@link #hostWatch} has read the ancestry: after that, a write asks nothing. */
+    private volatile boolean ancestryRead;
 
     /**
      * @param out             the wire
@@ -52,10 +56,13 @@ public final class FrameWriter implements Runnable {
      * @param pending         the requests owed an answer
      * @param progress        the grace clock
      * @param lifecycle       the transport's phase
+     * @param hostWatch       the host watch, waited for before the first write ({@link HostWatcher#awaitAncestry()})
      */
     public FrameWriter(OutputStream out, boolean flushAfterWrite, JsonRpcCodec codec, int maxMessageBytes,
-                       OutboundQueue queue, PendingRequests pending, Progress progress, Lifecycle lifecycle) {
+                       OutboundQueue queue, PendingRequests pending, Progress progress, Lifecycle lifecycle,
+                       HostWatcher hostWatch) {
         this.out = out;
+        this.hostWatch = hostWatch;
         this.flushAfterWrite = flushAfterWrite;
         this.maxMessageBytes = maxMessageBytes;
         this.queue = queue;
@@ -184,6 +191,7 @@ public final class FrameWriter implements Runnable {
 
     private void writeDirect(Frame frame) throws IOException {
         try {
+            awaitAncestry();
             writeParts(frame);
             if (flushAfterWrite) {
                 out.flush();
@@ -205,6 +213,14 @@ public final class FrameWriter implements Runnable {
         }
     }
 
+    /** Before a write: the first waits until the host watch knows the host. */
+    private void awaitAncestry() {
+        if (!ancestryRead) {
+            hostWatch.awaitAncestry();
+            ancestryRead = true;
+        }
+    }
+
     /** The writer thread: writes what is queued until the queue is closed and empty. */
     @Override
     public void run() {
@@ -218,6 +234,7 @@ public final class FrameWriter implements Runnable {
     /** Writes one batch the writer thread took; small frames, together at most a batch, as one write. */
     private void writeBatch(List<Frame> batch, byte[] batchBuffer) {
         try {
+            awaitAncestry();
             if (batch.size() == 1) {
                 writeParts(batch.get(0));
             } else {

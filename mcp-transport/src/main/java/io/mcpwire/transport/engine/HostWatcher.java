@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -34,12 +35,18 @@ import java.util.function.Predicate;
  * <p>A launcher is not a host: a watched process that ends before the client has sent anything (a
  * double fork, {@code nohup ... &}, a detaching {@code start} that exits at once) is passed over,
  * logged once, and the ancestry is read again without it; once this process is the child of init,
- * nothing is watched. Threads: its own, and {@link #stop()}'s caller, which wakes the wait.
+ * nothing is watched.
+ *
+ * <p>The ancestry is read once the thread runs, which under load can be after the first answer:
+ * a host that dies at that answer would then be gone from it, and the server, now init's child,
+ * would watch nothing. So nothing is written to the client before the ancestry is read
+ * ({@link #awaitAncestry()}, which the writer calls before its first write).
+ * Threads: its own, {@link #stop()}'s caller, which wakes the wait, and the writers that wait for the ancestry.
  */
 public final class HostWatcher {
     private static final long POLL_MILLIS = 250;
     /** Watches nothing. */
-    public static final HostWatcher NONE = new HostWatcher(Optional.empty(), new Stop());
+    public static final HostWatcher NONE = new HostWatcher(Optional.empty(), Stop.stopped());
 
     /** What the watch asks of the session, and tells it, on the watching thread. */
     public interface Session {
@@ -58,20 +65,33 @@ public final class HostWatcher {
         this.stop = stop;
     }
 
-    /** Whether the watch was stopped, and the wait to wake when it is: shared by the watching thread and {@link #stop()}. */
+    /**
+     * Whether the watch was stopped, the wait to wake when it is, and whether the ancestry has been
+     * read: shared by the watching thread, {@link #stop()} and the writers that wait for the ancestry.
+     */
     private static final class Stop {
         final AtomicBoolean stopped = new AtomicBoolean();
         final AtomicReference<ProcessExits.Wait> current = new AtomicReference<>();
+        /** Counted down once the ancestry was read, or will not be: the watch stopped, or its thread never ran. */
+        final CountDownLatch ancestryRead = new CountDownLatch(1);
+
+        /** A watch that has nothing to read: no writer waits for it. */
+        static Stop stopped() {
+            Stop s = new Stop();
+            s.stop();
+            return s;
+        }
 
         void stop() {
             stopped.set(true);
+            ancestryRead.countDown();
             ProcessExits.Wait w = current.get();
             if (w != null) {
                 try {
                     w.wake();
                 } catch (RuntimeException e) {
                     // the stop goes on: the interrupt and the join still run
-                    LOG.log(Level.DEBUG, "waking the host watch's wait failed: {0}", e.toString());
+                    LOG.log(Level.DEBUG, "waking the wait of the host watch failed: {0}", e.toString());
                 }
             }
         }
@@ -141,7 +161,16 @@ public final class HostWatcher {
         @Override
         public void run() {
             Set<Long> passedOver = new HashSet<>();
-            List<ProcessHandle> watched = new ArrayList<>(ancestry.apply(passedOver));
+            List<ProcessHandle> watched;
+            try {
+                watched = new ArrayList<>(ancestry.apply(passedOver));
+            } catch (RuntimeException unreadable) {
+                LOG.log(Level.WARNING, "the host watch cannot read the ancestry of this process ({0}): it watches nothing, "
+                        + "and the session ends at end of input only", String.valueOf(unreadable));
+                return;
+            } finally {
+                stop.ancestryRead.countDown(); // read, or failed: the writers go on either way
+            }
             Optional<ProcessExits> waits = exits;
             describe(watched, waits);
             try {
@@ -255,7 +284,27 @@ public final class HostWatcher {
     /** Starts watching. */
     public void start() {
         if (thread.isPresent()) {
-            thread.get().start();
+            try {
+                thread.get().start();
+            } catch (RuntimeException | Error noThread) {
+                stop.ancestryRead.countDown(); // no ancestry will be read: nothing waits for one
+                throw noThread;
+            }
+        }
+    }
+
+    /**
+     * Returns once the watch has read the ancestry it watches, at once when it watches nothing or
+     * has stopped: the writer calls it before its first write, so that a host that dies as soon as
+     * it has an answer is still in the ancestry read. The read is some file reads, done on the
+     * watching thread while the first request is handled. An interrupt ends the wait, the
+     * interrupt kept.
+     */
+    public void awaitAncestry() {
+        try {
+            stop.ancestryRead.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
