@@ -13,17 +13,31 @@ import java.util.Locale;
  * @param command         the server's command line
  * @param json            report as JSON rather than text
  * @param protocolVersion the legacy protocol version to ask for in {@code initialize}
- * @param timeout         how long to wait for each answer, and for the exit after end of input
+ * @param timeout         how long to wait for each answer
  * @param calls           tools to call, by name with their arguments as JSON (never any unless asked)
  * @param era             which era to speak: told by the probe, as hosts do, or one chosen
  * @param modernVersion   the modern protocol version to name in each request's {@code _meta}
+ * @param exitGrace       how much longer than an answer's timeout the server may take to end after
+ *                        end of input ({@link WireCheck#EXIT_GRACE} unless told)
  */
 public record Options(List<String> command, boolean json, String protocolVersion, Duration timeout, List<ToolCall> calls,
-                      EraChoice era, String modernVersion) {
+                      EraChoice era, String modernVersion, Duration exitGrace) {
 
-    /** Options that let the probe tell the era, at the newest modern version. */
+    /** Options that let the probe tell the era, at the newest modern version, with the usual exit grace. */
     public Options(List<String> command, boolean json, String protocolVersion, Duration timeout, List<ToolCall> calls) {
-        this(command, json, protocolVersion, timeout, calls, EraChoice.AUTO, McpProtocol.LATEST_VERSION);
+        this(command, json, protocolVersion, timeout, calls, EraChoice.AUTO, McpProtocol.LATEST_VERSION, WireCheck.EXIT_GRACE);
+    }
+
+    /**
+     * @throws IllegalArgumentException when the timeout is not positive or the exit grace is negative
+     */
+    public Options {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("the timeout must be positive, not " + timeout);
+        }
+        if (exitGrace.isNegative()) {
+            throw new IllegalArgumentException("the exit grace must not be negative, not " + exitGrace);
+        }
     }
 
     /** Which era the checker speaks. */
@@ -47,7 +61,7 @@ public record Options(List<String> command, boolean json, String protocolVersion
 
     /** The usage line. */
     public static final String USAGE = "usage: java -jar mcpwire-check.jar [--json] [--era auto|modern|legacy] [--protocol VERSION] "
-            + "[--timeout SECONDS] [--call TOOL JSON]... -- COMMAND [ARGS...]   (--help: what each does)";
+            + "[--timeout SECONDS] [--exit-grace SECONDS] [--call TOOL JSON]... -- COMMAND [ARGS...]   (--help: what each does)";
 
     /** What {@code --help} prints: the usage, then each option. */
     public static final String HELP = USAGE + "\n\n"
@@ -59,8 +73,9 @@ public record Options(List<String> command, boolean json, String protocolVersion
             + "                       modern, or legacy (initialize at once, no probe)\n"
             + "  --protocol VERSION   the protocol version to ask for (a legacy one for initialize, a modern\n"
             + "                       one for each request's _meta)\n"
-            + "  --timeout SECONDS    how long to wait for each answer, and for the exit after end of input\n"
-            + "                       (default 10)\n"
+            + "  --timeout SECONDS    how long to wait for each answer (default 10)\n"
+            + "  --exit-grace SECONDS how much longer than that the server may take to end after end of\n"
+            + "                       input (default 5)\n"
             + "  --call TOOL JSON     also call TOOL with these arguments (a JSON object); repeatable\n"
             + "  -h, --help           this text\n";
 
@@ -79,7 +94,12 @@ public record Options(List<String> command, boolean json, String protocolVersion
 
     /** The same options in {@code era}. */
     public Options withEra(EraChoice chosen) {
-        return new Options(command, json, protocolVersion, timeout, calls, chosen, modernVersion);
+        return new Options(command, json, protocolVersion, timeout, calls, chosen, modernVersion, exitGrace);
+    }
+
+    /** The same options with {@code grace} for the server's end after end of input, beyond an answer's timeout. */
+    public Options withExitGrace(Duration grace) {
+        return new Options(command, json, protocolVersion, timeout, calls, era, modernVersion, grace);
     }
 
     /**
@@ -93,6 +113,7 @@ public record Options(List<String> command, boolean json, String protocolVersion
         String modern = McpProtocol.LATEST_VERSION;
         EraChoice era = EraChoice.AUTO;
         Duration timeout = Duration.ofSeconds(10);
+        Duration exitGrace = WireCheck.EXIT_GRACE;
         List<ToolCall> calls = new ArrayList<>();
         int i = 0;
         for (; i < args.length && !args[i].equals("--"); i++) {
@@ -107,7 +128,8 @@ public record Options(List<String> command, boolean json, String protocolVersion
                         legacy = v;
                     }
                 }
-                case "--timeout" -> timeout = Duration.ofMillis((long) (Double.parseDouble(value(args, ++i, "--timeout")) * 1000));
+                case "--timeout" -> timeout = seconds(value(args, ++i, "--timeout"), "--timeout");
+                case "--exit-grace" -> exitGrace = seconds(value(args, ++i, "--exit-grace"), "--exit-grace");
                 case "--call" -> {
                     String name = value(args, ++i, "--call");
                     calls.add(new ToolCall(name, value(args, ++i, "--call " + name)));
@@ -118,7 +140,16 @@ public record Options(List<String> command, boolean json, String protocolVersion
         if (i >= args.length - 1) {
             throw new IllegalArgumentException("no server command after --");
         }
-        return new Options(List.of(args).subList(i + 1, args.length), json, legacy, timeout, List.copyOf(calls), era, modern);
+        return new Options(List.of(args).subList(i + 1, args.length), json, legacy, timeout, List.copyOf(calls), era, modern,
+                exitGrace);
+    }
+
+    private static Duration seconds(String value, String option) {
+        try {
+            return Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " takes a number of seconds, not " + value);
+        }
     }
 
     private static EraChoice era(String value) {

@@ -4,6 +4,7 @@ import io.mcpwire.jsonrpc.JsonRpcResponse;
 import io.mcpwire.protocol.ProtocolEra;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +27,7 @@ import java.util.stream.Collectors;
 public final class WireCheck {
     private static final int ROUND_TRIPS = 20;
     private static final int BATCH = 10;
-    /** How much longer than an answer the server may take to end after end of input. */
+    /** How much longer than an answer the server may take to end after end of input, unless told ({@link Options#exitGrace()}). */
     public static final Duration EXIT_GRACE = Duration.ofSeconds(5);
 
     private WireCheck() {
@@ -71,7 +72,7 @@ public final class WireCheck {
                     session.send(d.roundTrip(), d.params(null));
                 }
             }
-            return end(server, session, opening.verdict(), findings, opening.openMillis(), p50, options.timeout());
+            return end(server, session, opening.verdict(), findings, opening.openMillis(), p50, options.timeout(), options.exitGrace());
         } finally {
             server.kill();
         }
@@ -114,7 +115,7 @@ public final class WireCheck {
     public static List<Finding> endingFindings(OptionalInt exit, Duration allowed) {
         if (exit.isEmpty()) {
             return List.of(new Finding(Finding.Kind.NO_EXIT, Phase.AFTER_END_OF_INPUT, "the server did not end within "
-                    + allowed.toSeconds() + " s of end of input; it was stopped",
+                    + BigDecimal.valueOf(allowed.toMillis(), 3).stripTrailingZeros().toPlainString() + " s of end of input; it was stopped",
                     "a non-daemon thread keeps the JVM alive, or the server ignores end of input: exit when stdin closes"));
         }
         if (exit.getAsInt() != 0) {
@@ -126,18 +127,20 @@ public final class WireCheck {
 
     /**
      * Ends a session as a host does: closes the server's stdin, takes the answers still owed, waits
-     * for the server to end (an answer's timeout plus {@link #EXIT_GRACE}), and reports.
+     * for the server to end (an answer's timeout plus {@code exitGrace}), and reports.
      *
      * @param era         the era spoken, and why
      * @param found       what was found already, beside what the session and the wire found
      * @param openMillis  time to the answer that opened the session, if one came
      * @param roundTripP50Micros the median round trip, if round trips were timed
+     * @param timeout     how long an answer may take
+     * @param exitGrace   how much longer than that the server may take to end
      */
     public static Report end(CheckedServer server, McpSession session, EraVerdict era, List<Finding> found, OptionalDouble openMillis,
-                             OptionalDouble roundTripP50Micros, Duration timeout) throws InterruptedException {
+                             OptionalDouble roundTripP50Micros, Duration timeout, Duration exitGrace) throws InterruptedException {
         OptionalLong resident = server.residentBytes(); // after the session, while it still runs
         session.endInputAndCollect();
-        Duration allowed = EXIT_GRACE.plus(timeout);
+        Duration allowed = exitGrace.plus(timeout);
         OptionalInt exit = server.awaitExit(allowed);
         List<Finding> findings = new ArrayList<>(found);
         findings.addAll(session.findings());

@@ -22,7 +22,7 @@ class OptionsTest {
             assertEquals(0, status, flag);
             String help = out.toString(java.nio.charset.StandardCharsets.UTF_8);
             assertTrue(help.startsWith("usage: java -jar mcpwire-check.jar"), help);
-            for (String option : new String[] {"--json", "--era", "--protocol", "--timeout", "--call", "--help"}) {
+            for (String option : new String[] {"--json", "--era", "--protocol", "--timeout", "--exit-grace", "--call", "--help"}) {
                 assertTrue(help.contains("  " + option) || help.contains(", " + option), option + " is described");
             }
             assertEquals("", err.toString(java.nio.charset.StandardCharsets.UTF_8));
@@ -46,6 +46,21 @@ class OptionsTest {
         assertEquals("2027-01-01", chosen.modernVersion());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Options.parse(new String[] {"--era", "new", "--", "srv"}));
         assertTrue(e.getMessage().contains("auto, modern or legacy"), e.getMessage());
+    }
+
+    @Test
+    void theTimeoutAndTheExitGraceAreSecondsAndAreChecked() {
+        Options usual = Options.parse(new String[] {"--", "srv"});
+        assertEquals(java.time.Duration.ofSeconds(10), usual.timeout());
+        assertEquals(WireCheck.EXIT_GRACE, usual.exitGrace());
+        Options told = Options.parse(new String[] {"--timeout", "2.5", "--exit-grace", "0", "--", "srv"});
+        assertEquals(java.time.Duration.ofMillis(2500), told.timeout());
+        assertEquals(java.time.Duration.ZERO, told.exitGrace());
+        for (String[] wrong : new String[][] {{"--exit-grace", "-1"}, {"--timeout", "0"}, {"--exit-grace", "soon"}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Options.parse(new String[] {wrong[0], wrong[1], "--", "srv"}));
+            assertTrue(e.getMessage().contains(wrong[1]), e.getMessage());
+        }
     }
 
     @Test

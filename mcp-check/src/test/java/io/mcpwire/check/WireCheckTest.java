@@ -119,8 +119,10 @@ class WireCheckTest {
 
     @Test
     void aServerThatNeverExitsIsReportedAndKilled() throws Exception {
-        Report r = WireCheck.run(new Options(server("hangs"), false, "2025-06-18", Duration.ofSeconds(1), List.of()));
+        Report r = WireCheck.run(new Options(server("hangs"), false, "2025-06-18", Duration.ofSeconds(1), List.of())
+                .withExitGrace(Duration.ofMillis(500)));
         assertEquals(Set.of(Finding.Kind.NO_EXIT), kinds(r), () -> r.text());
+        assertTrue(r.text().contains("did not end within 1.5 s of end of input"), () -> r.text()); // the timeout and the grace told
         assertTrue(r.exitStatus().isEmpty());
     }
 

@@ -2,6 +2,7 @@ package io.mcpwire.test;
 
 import io.mcpwire.check.CheckedServer;
 import io.mcpwire.check.Report;
+import io.mcpwire.check.WireCheck;
 import io.mcpwire.platform.test.harness.ChildJvm;
 import io.mcpwire.protocol.ProtocolEra;
 import java.io.IOException;
@@ -78,17 +79,19 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     private final Start start;
     private final Duration timeout;
+    private final Duration exitGrace;
     private final Optional<ProtocolEra> era;
 
-    private McpServerExtension(Start start, Duration timeout, Optional<ProtocolEra> era) {
+    private McpServerExtension(Start start, Duration timeout, Duration exitGrace, Optional<ProtocolEra> era) {
         this.start = start;
         this.timeout = timeout;
+        this.exitGrace = exitGrace;
         this.era = era;
     }
 
     /** Runs {@code main} in the test JVM over a fresh fake descriptor table for each test. */
     public static McpServerExtension inProcess(ServerMain main) {
-        return new McpServerExtension(new InProcess(main), Duration.ofSeconds(10), Optional.empty());
+        return new McpServerExtension(new InProcess(main), Duration.ofSeconds(10), WireCheck.EXIT_GRACE, Optional.empty());
     }
 
     /**
@@ -118,12 +121,23 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     /** Runs any command line as the server: a server in any language. */
     public static McpServerExtension command(List<String> command) {
-        return new McpServerExtension(new Child(List.copyOf(command)), Duration.ofSeconds(10), Optional.empty());
+        return new McpServerExtension(new Child(List.copyOf(command)), Duration.ofSeconds(10), WireCheck.EXIT_GRACE, Optional.empty());
     }
 
-    /** How long each answer may take (default 10 s); the server may take 5 s more to end. */
+    /** How long each answer may take (default 10 s); the server may take {@link #exitGrace} more to end. */
     public McpServerExtension timeout(Duration answerTimeout) {
-        return new McpServerExtension(start, answerTimeout, era);
+        return new McpServerExtension(start, answerTimeout, exitGrace, era);
+    }
+
+    /**
+     * How much longer than an answer's timeout the server may take to end after end of input
+     * (default 5 s, {@link WireCheck#EXIT_GRACE}): a server whose shutdown is slow on purpose asks for more.
+     */
+    public McpServerExtension exitGrace(Duration grace) {
+        if (grace.isNegative()) {
+            throw new IllegalArgumentException("the exit grace must not be negative, not " + grace);
+        }
+        return new McpServerExtension(start, timeout, grace, era);
     }
 
     /**
@@ -131,13 +145,13 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
      * {@link McpTestClient#check} checks in it, with no probe. Unpinned, both probe as a dual-era host does.
      */
     public McpServerExtension era(ProtocolEra pinned) {
-        return new McpServerExtension(start, timeout, Optional.of(pinned));
+        return new McpServerExtension(start, timeout, exitGrace, Optional.of(pinned));
     }
 
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
         CheckedServer server = start.start(context);
-        context.getStore(NAMESPACE).put(KEY, new Running(server, new McpTestClient(server, timeout, era)));
+        context.getStore(NAMESPACE).put(KEY, new Running(server, new McpTestClient(server, timeout, exitGrace, era)));
     }
 
     @Override

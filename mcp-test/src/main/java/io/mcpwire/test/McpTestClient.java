@@ -45,6 +45,8 @@ public final class McpTestClient {
 
     private final CheckedServer server;
     private final Duration timeout;
+    /** How much longer than {@link #timeout} the server may take to end after end of input. */
+    private final Duration exitGrace;
     private final McpSession session;
     private final Optional<ProtocolEra> pinned;
     private Optional<Dialect> dialect = Optional.empty();
@@ -55,9 +57,10 @@ public final class McpTestClient {
     private Optional<Report> ended = Optional.empty();
     private boolean spokenTo;
 
-    McpTestClient(CheckedServer server, Duration timeout, Optional<ProtocolEra> pinned) {
+    McpTestClient(CheckedServer server, Duration timeout, Duration exitGrace, Optional<ProtocolEra> pinned) {
         this.server = server;
         this.timeout = timeout;
+        this.exitGrace = exitGrace;
         this.pinned = pinned;
         this.session = new McpSession(server.wire(), timeout);
     }
@@ -244,7 +247,8 @@ public final class McpTestClient {
             try {
                 EraVerdict verdict = toldEra.orElseGet(() -> new EraVerdict(dialect.map(Dialect::era).orElse(ProtocolEra.LEGACY),
                         dialect.map(Dialect::version), dialect.isPresent() ? "opened by the test" : "no session was opened", OptionalDouble.empty()));
-                ended = Optional.of(WireCheck.end(server, session, verdict, openingFindings, initializeMillis, OptionalDouble.empty(), timeout));
+                ended = Optional.of(WireCheck.end(server, session, verdict, openingFindings, initializeMillis, OptionalDouble.empty(), timeout,
+                        exitGrace));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AssertionError("interrupted while ending the session", e);
@@ -266,7 +270,7 @@ public final class McpTestClient {
             Options.EraChoice era = pinned.map(e -> e == ProtocolEra.MODERN ? Options.EraChoice.MODERN : Options.EraChoice.LEGACY)
                     .orElse(Options.EraChoice.AUTO);
             Report report = WireCheck.run(server, new Options(server.command(), false, PROTOCOL_VERSION, timeout, List.of(calls))
-                    .withEra(era));
+                    .withEra(era).withExitGrace(exitGrace));
             ended = Optional.of(report);
             return report;
         } catch (InterruptedException e) {
