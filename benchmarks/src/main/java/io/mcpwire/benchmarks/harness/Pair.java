@@ -31,6 +31,13 @@ record Pair(String title, String baseline, String candidate) {
             new Pair("what the transport costs: the tuned floor -> mcpwire's demo", "line-echo", "mcpwire"),
             new Pair("what the transport costs: the tuned floor with a writer thread -> mcpwire's demo", "line-echo-2t", "mcpwire"));
 
+    /**
+     * What changed since an earlier build ({@code --baseline DIR}): the demo server built in another
+     * checkout against this build's, on the same JDK with the same aid, so that "no slower than
+     * before" is a ratio with an interval from one run.
+     */
+    static final Pair SINCE = new Pair("since a baseline build: the demo built at --baseline -> this build", "mcpwire-base", "mcpwire");
+
     /** Every peer that a pair or a floor names. */
     static List<String> peersOfPairs() {
         return Stream.concat(HEADLINE.stream(), FLOORS.stream()).flatMap(p -> Stream.of(p.baseline(), p.candidate())).distinct().toList();

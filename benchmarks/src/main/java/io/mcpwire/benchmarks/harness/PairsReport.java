@@ -77,7 +77,7 @@ final class PairsReport {
                 Comparison c = compare(m, pair);
                 parts.add(m.name() + " " + c.ratio() + (c.verdict().isEmpty() ? "" : " " + c.verdict()));
             }
-            out.println((Pair.FLOORS.contains(pair) ? "floor: " : "summary: ") + pair.candidate() + " / " + pair.baseline() + ": "
+            out.println((Pair.FLOORS.contains(pair) ? "floor: " : pair.equals(Pair.SINCE) ? "since: " : "summary: ") + pair.candidate() + " / " + pair.baseline() + ": "
                     + String.join("; ", parts));
         }
     }
@@ -101,7 +101,7 @@ final class PairsReport {
     private List<Metric> headlineMetrics(Pair pair) {
         List<Metric> metrics = new ArrayList<>(List.of(Metric.FRESH, Metric.WARM, Metric.WARM_MIXED, Metric.PING_P50, Metric.COLD_AID,
                 Metric.COLD_NONE));
-        if (Pair.FLOORS.contains(pair)) {
+        if (Pair.FLOORS.contains(pair) || pair.equals(Pair.SINCE)) {
             Metric.OPEN_LOOP_RATES.forEach(r -> metrics.add(Metric.openLoop(r, 99)));
         }
         metrics.addAll(List.of(Metric.IDLE_WAKEUPS, Metric.IDLE_RSS));
@@ -124,6 +124,7 @@ final class PairsReport {
     private List<Pair> pairs() {
         List<Pair> pairs = new ArrayList<>(Pair.HEADLINE);
         pairs.addAll(Pair.FLOORS);
+        pairs.add(Pair.SINCE);
         return pairs.stream().filter(p -> present.contains(p.baseline()) && present.contains(p.candidate())).toList();
     }
 

@@ -34,8 +34,11 @@ final class Peers {
 
     /** The peers {@code options} asks for: those named by {@code --only}, or the pairs' with {@code --pairs}, or the full run's. */
     List<Peer> chosen(RunOptions options) throws IOException, InterruptedException {
-        List<String> names = options.only().orElse(options.pairsOnly() ? Pair.peersOfPairs() : FULL_RUN);
-        List<Peer> all = all();
+        List<String> names = new ArrayList<>(options.only().orElse(options.pairsOnly() ? Pair.peersOfPairs() : FULL_RUN));
+        if (options.baseline().isPresent() && !names.contains(Pair.SINCE.baseline())) {
+            names.add(Pair.SINCE.baseline());
+        }
+        List<Peer> all = all(options.baseline());
         List<Peer> chosen = all.stream().filter(p -> names.contains(p.name())).toList();
         List<String> unknown = names.stream().filter(n -> all.stream().noneMatch(p -> p.name().equals(n))).toList();
         if (!unknown.isEmpty()) {
@@ -51,7 +54,7 @@ final class Peers {
     private static final List<String> FULL_RUN = Stream.concat(Pair.peersOfPairs().stream(),
             Stream.of("line-echo-naive", "mcpwire-25", "typescript", "typescript-2", "cat")).toList();
 
-    private List<Peer> all() throws IOException {
+    private List<Peer> all(Optional<Path> baseline) throws IOException {
         String peersJar = jar(target, "-peers.jar").toString();
         String floor = classPath(peersJar, "floor");
         String sdk = classPath(peersJar, "sdk");
@@ -104,7 +107,20 @@ final class Peers {
                     "the demo server on JDK 25: the FFM provider, the serial collector"));
             all.addAll(jdk25Pairs(jdk25.get(), sdk, bridged));
         }
+        if (baseline.isPresent()) {
+            all.add(baselineDemo(baseline.get()));
+        }
         return all;
+    }
+
+    /** The demo server of the checkout at {@code dir}, started by the arguments its {@code ./demo --build-only} wrote there. */
+    private Peer baselineDemo(Path dir) {
+        Path args = dir.resolve("examples/target/server.args");
+        if (!Files.exists(args)) {
+            throw new IllegalArgumentException("--baseline " + dir + ": there is no " + args + "; build it there first with ./demo --build-only");
+        }
+        return jvm(Pair.SINCE.baseline(), Kind.STRIPPED, Era.LEGACY, "mcpwire's demo server as built at " + dir
+                + ", started as ./demo server starts it there", "@" + withoutAid(args, Pair.SINCE.baseline()));
     }
 
     /**

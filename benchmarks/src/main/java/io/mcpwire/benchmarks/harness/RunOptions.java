@@ -1,5 +1,6 @@
 package io.mcpwire.benchmarks.harness;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -24,18 +25,20 @@ import java.util.Optional;
  * --no-open-loop, --no-stray   leave out those parts
  * --no-build         (benchmarks/run's own: skip the build)
  * --threads          each server thread's CPU time per batch (Linux)
+ * --baseline DIR     also the demo server of another checkout, built there by ./demo --build-only
+ *                    ({@code mcpwire-base}, with the pairs' rounds): this build against that one
  * </pre>
  */
 record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only, int rounds, int otherRounds,
                   int coldRounds, int openLoopRounds, int bigRounds, int calls, int pings, double openLoopSeconds,
                   long seed, boolean jdk25, boolean keepAids, boolean coldOnly, boolean openLoop, boolean strayOutput,
-                  boolean threads) {
+                  boolean threads, Optional<Path> baseline) {
 
     /** The flags, and the options that take a value; {@code --no-build} is the run script's. */
     private static final List<String> FLAGS = List.of("--quick", "--pairs", "--jdk25", "--keep-aids", "--cold-only",
             "--no-open-loop", "--no-stray", "--threads", "--no-build");
     private static final List<String> VALUED = List.of("--only", "--rounds", "--other-rounds", "--cold-rounds", "--open-rounds",
-            "--big-rounds", "--calls", "--pings", "--seed");
+            "--big-rounds", "--calls", "--pings", "--seed", "--baseline");
 
     static RunOptions parse(String[] args) {
         List<String> a = Arrays.asList(args);
@@ -59,7 +62,8 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
                 quick ? 1.0 : 3.0,
                 Long.parseLong(Optional.ofNullable(stringOption(a, "--seed")).orElse(Long.toString(System.nanoTime() % 100_000))),
                 a.contains("--jdk25"), a.contains("--keep-aids"), a.contains("--cold-only"), !a.contains("--no-open-loop"),
-                !a.contains("--no-stray"), a.contains("--threads"));
+                !a.contains("--no-stray"), a.contains("--threads"),
+                Optional.ofNullable(stringOption(a, "--baseline")).map(d -> Path.of(d).toAbsolutePath().normalize()));
     }
 
     /** The value after {@code name}, or null when it is not given. */
@@ -79,6 +83,6 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
 
     /** How many rounds {@code peer} runs in the phases that repeat: the pairs' and the floors' peers more, for their intervals. */
     int roundsOf(Peer peer) {
-        return Pair.peersOfPairs().contains(peer.name()) ? rounds : otherRounds;
+        return Pair.peersOfPairs().contains(peer.name()) || peer.name().equals(Pair.SINCE.baseline()) ? rounds : otherRounds;
     }
 }
