@@ -37,11 +37,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *     the hand-off; framing, decoding, {@code onMessage}, answering undecodable lines</td><td>a wire
  *     read; a hand-off read; a send on a full queue</td></tr>
  * <tr><td>{@code mcpwire-stdio-writer}</td><td>writing queued frames ({@link FrameWriter})</td>
- *     <td>{@code take()}, with a linger of at most 1 ms for answers held back; a write</td></tr>
+ *     <td>{@code take()}, with a linger of at most 1 ms for answers held back; before the first
+ *     write, the host watch's reading of the ancestry; a write</td></tr>
  * <tr><td>{@code mcpwire-stdio-host-watch}</td><td>watching the host; on its exit, the end-of-input
  *     rule, and so perhaps the close and {@code onClosed}</td><td>the poll; the grace wait</td></tr>
  * <tr><td>any caller of {@code send}</td><td>encoding its message; writing it itself when the queue
- *     is empty and idle</td><td>a full queue; its own direct write</td></tr>
+ *     is empty and idle</td><td>a full queue; before the first write, the host watch's reading of
+ *     the ancestry; its own direct write</td></tr>
  * <tr><td>the close's winner</td><td>the queue closed, the wire woken, the threads joined, the wire
  *     released, {@code onClosed} once</td><td>the grace waits; joins; the claim's release</td></tr>
  * </table>
@@ -185,7 +187,7 @@ public final class Connection {
     }
 
     /**
-     * Starts the threads, the writer, the reader, the dispatcher, then the host watch, with
+     * Starts the threads, the host watch, the writer, the reader, then the dispatcher, with
      * {@code listener} told of every message.
      *
      * @throws IllegalStateException when started before, or closed
@@ -200,10 +202,10 @@ public final class Connection {
             throw new IllegalStateException(lifecycle.phase() == Lifecycle.Phase.CLOSED
                     ? "the transport is closed" : "the transport is already started");
         }
+        watch.start(); // first: the first write waits for the ancestry it reads
         writer.start();
         reader.start();
         dispatcher.start();
-        watch.start();
     }
 
     /**

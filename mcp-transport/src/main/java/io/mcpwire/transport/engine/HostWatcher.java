@@ -45,6 +45,8 @@ import java.util.function.Predicate;
  */
 public final class HostWatcher {
     private static final long POLL_MILLIS = 250;
+    /** The longest the first write waits for the ancestry: its reading takes some 25 ms in a cold JVM. */
+    static final long ANCESTRY_WAIT_MILLIS = 2_000;
     /** Watches nothing. */
     public static final HostWatcher NONE = new HostWatcher(Optional.empty(), Stop.stopped());
 
@@ -163,11 +165,7 @@ public final class HostWatcher {
             Set<Long> passedOver = new HashSet<>();
             List<ProcessHandle> watched;
             try {
-                watched = new ArrayList<>(ancestry.apply(passedOver));
-            } catch (RuntimeException unreadable) {
-                LOG.log(Level.WARNING, "the host watch cannot read the ancestry of this process ({0}): it watches nothing, "
-                        + "and the session ends at end of input only", String.valueOf(unreadable));
-                return;
+                watched = read(passedOver);
             } finally {
                 stop.ancestryRead.countDown(); // read, or failed: the writers go on either way
             }
@@ -209,11 +207,22 @@ public final class HostWatcher {
                     LOG.log(Level.INFO, "process {0}, which started this server, ended before the client sent anything: "
                             + "a launcher, not the host; watching the ancestry anew", ended.get().pid());
                     passedOver.add(ended.get().pid()); // a zombie stays in the ancestry until reaped: never again
-                    watched = new ArrayList<>(ancestry.apply(passedOver));
+                    watched = read(passedOver);
                     describe(watched, waits);
                 }
             } catch (InterruptedException stopped) {
                 // the session ended first
+            }
+        }
+
+        /** The ancestry without {@code passedOver}; none, logged, when it cannot be read. */
+        private List<ProcessHandle> read(Set<Long> passedOver) {
+            try {
+                return new ArrayList<>(ancestry.apply(passedOver));
+            } catch (RuntimeException unreadable) {
+                LOG.log(Level.WARNING, "the host watch cannot read the ancestry of this process ({0}): it watches nothing, "
+                        + "and the session ends at end of input only", String.valueOf(unreadable));
+                return new ArrayList<>();
             }
         }
     }
@@ -297,14 +306,30 @@ public final class HostWatcher {
      * Returns once the watch has read the ancestry it watches, at once when it watches nothing or
      * has stopped: the writer calls it before its first write, so that a host that dies as soon as
      * it has an answer is still in the ancestry read. The read is some file reads, done on the
-     * watching thread while the first request is handled. An interrupt ends the wait, the
-     * interrupt kept.
+     * watching thread while the first request is handled. An interrupt does not end the wait (a
+     * cancelled handler's send would otherwise go out first); it is kept for the caller. The wait
+     * is bounded by {@link #ANCESTRY_WAIT_MILLIS}, so that a read that hangs (a process's command
+     * line that the system cannot give) delays the first answer, not every answer.
      */
     public void awaitAncestry() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ANCESTRY_WAIT_MILLIS);
+        boolean interrupted = false;
         try {
-            stop.ancestryRead.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            while (true) {
+                try {
+                    if (!stop.ancestryRead.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                        LOG.log(Level.DEBUG, "the host watch has not read the ancestry within "
+                                + ANCESTRY_WAIT_MILLIS + " ms: the first answer goes out without it");
+                    }
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

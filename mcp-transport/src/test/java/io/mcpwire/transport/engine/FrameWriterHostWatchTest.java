@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -28,9 +30,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FrameWriterHostWatchTest {
 
-    @ParameterizedTest(name = "held back: {0}")
-    @ValueSource(booleans = {false, true})
-    void theFirstAnswerWaitsUntilTheWatchHasReadTheAncestry(boolean holdBack) throws Exception {
+    @ParameterizedTest(name = "held back: {0}, the sender interrupted: {1}")
+    @CsvSource({"false,false", "true,false", "false,true"})
+    void theFirstAnswerWaitsUntilTheWatchHasReadTheAncestry(boolean holdBack, boolean interrupted) throws Exception {
         CountDownLatch reading = new CountDownLatch(1);
         CountDownLatch read = new CountDownLatch(1);
         HostWatcher watch = HostWatcher.watching(passedOver -> {
@@ -58,16 +60,21 @@ class FrameWriterHostWatchTest {
         watch.start();
         reading.await();
         AtomicReference<Throwable> failed = new AtomicReference<>();
+        AtomicBoolean stillInterrupted = new AtomicBoolean();
         Thread sender = new Thread(() -> {
             try {
+                if (interrupted) {
+                    Thread.currentThread().interrupt(); // a handler cancelled while it answers
+                }
                 frames.send(new JsonRpcResult(RequestId.of(1), JsonNodeFactory.instance.objectNode()), holdBack);
+                stillInterrupted.set(Thread.currentThread().isInterrupted());
             } catch (Throwable e) {
                 failed.set(e);
             }
         }, "sender");
         sender.start();
         Thread writing = holdBack ? writer : sender;
-        while (!waitsForTheAncestry(writing) && wire.size() == 0) {
+        while (!waitsForTheAncestry(writing) && wire.size() == 0 && writing.isAlive()) {
             Thread.onSpinWait(); // until the write waits, or (wrongly) went out
         }
         assertEquals(0, wire.size(), "nothing written before the ancestry is read");
@@ -77,12 +84,13 @@ class FrameWriterHostWatchTest {
         writer.join();
         watch.stop();
         assertEquals(null, failed.get(), "the send failed");
+        assertEquals(interrupted, stillInterrupted.get(), "the sender's interrupt is kept, not spent");
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n", wire.toString(StandardCharsets.UTF_8));
     }
 
     /** Whether {@code t} is parked in the host watch's wait for the ancestry. */
     private static boolean waitsForTheAncestry(Thread t) {
-        return t.getState() == Thread.State.WAITING && Arrays.stream(t.getStackTrace())
+        return t.getState() == Thread.State.TIMED_WAITING && Arrays.stream(t.getStackTrace())
                 .anyMatch(f -> f.getClassName().equals(HostWatcher.class.getName()) && f.getMethodName().equals("awaitAncestry"));
     }
 
