@@ -126,6 +126,9 @@ public final class McpServerExtension implements BeforeEachCallback, AfterEachCa
 
     /** How long each answer may take (default 10 s); the server may take {@link #exitGrace} more to end. */
     public McpServerExtension timeout(Duration answerTimeout) {
+        if (answerTimeout.isNegative() || answerTimeout.isZero()) {
+            throw new IllegalArgumentException("the answer timeout must be positive, not " + answerTimeout);
+        }
         return new McpServerExtension(start, answerTimeout, exitGrace, era);
     }
 

@@ -59,8 +59,10 @@ class McpServerExtensionFailuresTest {
     static class LeakedClaim {
         @RegisterExtension
         final McpServerExtension server = McpServerExtension.inProcess(KitServers::leaksTheClaim)
-                .timeout(Duration.ofSeconds(2)) // the wait for the table to be restored ends only at the limit; the
-                .exitGrace(Duration.ZERO);      // answer to initialize must come within it too, on a loaded machine
+                // The wait for the table to be restored ends only at the limit; the answer to
+                // initialize must come within it too, and main return within the grace, on a loaded machine.
+                .timeout(Duration.ofSeconds(2))
+                .exitGrace(Duration.ofSeconds(1));
 
         @Test
         void session(McpTestClient client) {
