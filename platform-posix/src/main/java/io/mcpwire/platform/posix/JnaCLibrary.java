@@ -3,12 +3,14 @@ package io.mcpwire.platform.posix;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import io.mcpwire.platform.posix.jna.LibC;
+import io.mcpwire.platform.posix.jna.WireCalls;
 import io.mcpwire.platform.rules.posix.CLibrary;
 import io.mcpwire.platform.rules.NativeMemory;
 
 /**
- * The C library through JNA: every call a JNA {@code Function} ({@link LibC}), native memory as JNA's
- * {@link Memory}. JNA keeps each thread's {@code errno} after every call.
+ * The C library through JNA: every call a JNA {@code Function} ({@link LibC}), but the wire's
+ * {@code read}, {@code write} and {@code poll} once a session is busy, which move to direct-mapped
+ * methods ({@link WireCalls}); native memory as JNA's {@link Memory}. JNA keeps each thread's {@code errno} after every call.
  */
 final class JnaCLibrary implements CLibrary {
     private static final int MAXPATHLEN = 1024;
@@ -129,12 +131,12 @@ final class JnaCLibrary implements CLibrary {
 
     @Override
     public long read(int fd, NativeMemory buffer, long count) {
-        return LibC.read(fd, of(buffer), count);
+        return WireCalls.read(fd, of(buffer), count);
     }
 
     @Override
     public long write(int fd, NativeMemory buffer, long offset, long count) {
-        return LibC.write(fd, of(buffer).share(offset), count);
+        return WireCalls.write(fd, of(buffer).share(offset), count);
     }
 
     @Override
@@ -162,6 +164,6 @@ final class JnaCLibrary implements CLibrary {
 
     @Override
     public int poll(NativeMemory fds, int nfds, int timeoutMillis, boolean nfdsIsInt) {
-        return nfdsIsInt ? LibC.poll(of(fds), nfds, timeoutMillis) : LibC.poll(of(fds), (long) nfds, timeoutMillis);
+        return WireCalls.poll(of(fds), nfds, timeoutMillis, nfdsIsInt);
     }
 }
