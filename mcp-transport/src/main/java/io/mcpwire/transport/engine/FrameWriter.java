@@ -46,8 +46,6 @@ public final class FrameWriter implements Runnable {
     private volatile IOException failure;
     /** The host watch, which must know the host before anything written here can reach it. */
     private final HostWatcher hostWatch;
-    /** Whether {@link #hostWatch} has read the ancestry: after that, a write asks nothing. */
-    private volatile boolean ancestryRead;
 
     /**
      * @param out             the wire
@@ -191,7 +189,7 @@ public final class FrameWriter implements Runnable {
 
     private void writeDirect(Frame frame) throws IOException {
         try {
-            awaitAncestry();
+            hostWatch.awaitAncestry(); // the first write waits until the watch knows the host
             writeParts(frame);
             if (flushAfterWrite) {
                 out.flush();
@@ -213,14 +211,6 @@ public final class FrameWriter implements Runnable {
         }
     }
 
-    /** Before a write: the first waits until the host watch knows the host. */
-    private void awaitAncestry() {
-        if (!ancestryRead) {
-            hostWatch.awaitAncestry();
-            ancestryRead = true;
-        }
-    }
-
     /** The writer thread: writes what is queued until the queue is closed and empty. */
     @Override
     public void run() {
@@ -234,7 +224,7 @@ public final class FrameWriter implements Runnable {
     /** Writes one batch the writer thread took; small frames, together at most a batch, as one write. */
     private void writeBatch(List<Frame> batch, byte[] batchBuffer) {
         try {
-            awaitAncestry();
+            hostWatch.awaitAncestry(); // the first write waits until the watch knows the host
             if (batch.size() == 1) {
                 writeParts(batch.get(0));
             } else {

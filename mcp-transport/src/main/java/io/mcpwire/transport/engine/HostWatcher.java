@@ -74,7 +74,10 @@ public final class HostWatcher {
     private static final class Stop {
         final AtomicBoolean stopped = new AtomicBoolean();
         final AtomicReference<ProcessExits.Wait> current = new AtomicReference<>();
-        /** Counted down once the ancestry was read, or will not be: the watch stopped, or its thread never ran. */
+        /**
+         * Counted down once the ancestry was read, or will not be (the watch stopped, or its thread
+         * never ran), or a writer waited for it in vain: from then on no write waits.
+         */
         final CountDownLatch ancestryRead = new CountDownLatch(1);
 
         /** A watch that has nothing to read: no writer waits for it. */
@@ -312,6 +315,9 @@ public final class HostWatcher {
      * line that the system cannot give) delays the first answer, not every answer.
      */
     public void awaitAncestry() {
+        if (stop.ancestryRead.getCount() == 0) {
+            return; // every write after the first: one volatile read
+        }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ANCESTRY_WAIT_MILLIS);
         boolean interrupted = false;
         try {
@@ -320,6 +326,7 @@ public final class HostWatcher {
                     if (!stop.ancestryRead.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
                         LOG.log(Level.DEBUG, "the host watch has not read the ancestry within "
                                 + ANCESTRY_WAIT_MILLIS + " ms: the first answer goes out without it");
+                        stop.ancestryRead.countDown(); // the writes that follow do not wait again
                     }
                     return;
                 } catch (InterruptedException e) {

@@ -37,7 +37,11 @@ class FrameWriterHostWatchTest {
         CountDownLatch read = new CountDownLatch(1);
         HostWatcher watch = HostWatcher.watching(passedOver -> {
             reading.countDown();
-            awaitUninterruptibly(read); // a watching thread that runs late
+            try {
+                read.await(); // a watching thread that runs late
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("nothing interrupts the watch before the ancestry is let through", e);
+            }
             return List.of();
         }, p -> true, Optional.empty(), new HostWatcher.Session() {
             @Override
@@ -92,21 +96,6 @@ class FrameWriterHostWatchTest {
     private static boolean waitsForTheAncestry(Thread t) {
         return t.getState() == Thread.State.TIMED_WAITING && Arrays.stream(t.getStackTrace())
                 .anyMatch(f -> f.getClassName().equals(HostWatcher.class.getName()) && f.getMethodName().equals("awaitAncestry"));
-    }
-
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                latch.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @ParameterizedTest(name = "{0}")
