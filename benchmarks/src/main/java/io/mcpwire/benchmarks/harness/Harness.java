@@ -111,8 +111,7 @@ public final class Harness {
         phase("throughput", peers, options.rounds(), options::roundsOf,
                 new Throughput(sessions, results, options.calls(), options.threads())::run);
         if (options.openLoop()) {
-            Predicate<Peer> openLoop = p -> options.only().isPresent() || Pair.peersOfPairs().contains(p.name())
-                    || p.name().equals(Pair.SINCE.baseline());
+            Predicate<Peer> openLoop = p -> options.only().isPresent() || Pair.compared(p.name());
             phase("open loop", mcp.stream().filter(openLoop).toList(), options.openLoopRounds(), p -> options.openLoopRounds(),
                     new OpenLoop(sessions, results, options.openLoopSeconds())::run);
         }

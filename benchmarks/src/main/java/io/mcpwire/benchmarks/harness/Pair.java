@@ -38,6 +38,11 @@ record Pair(String title, String baseline, String candidate) {
      */
     static final Pair SINCE = new Pair("since a baseline build: the demo built at --baseline -> this build", "mcpwire-base", "mcpwire");
 
+    /** Whether a pair, a floor or the baseline comparison names {@code peer}: those run more rounds and the open loop. */
+    static boolean compared(String peer) {
+        return peersOfPairs().contains(peer) || peer.equals(SINCE.baseline());
+    }
+
     /** Every peer that a pair or a floor names. */
     static List<String> peersOfPairs() {
         return Stream.concat(HEADLINE.stream(), FLOORS.stream()).flatMap(p -> Stream.of(p.baseline(), p.candidate())).distinct().toList();

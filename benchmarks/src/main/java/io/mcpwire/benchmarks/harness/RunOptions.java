@@ -83,6 +83,6 @@ record RunOptions(boolean quick, boolean pairsOnly, Optional<List<String>> only,
 
     /** How many rounds {@code peer} runs in the phases that repeat: the pairs' and the floors' peers more, for their intervals. */
     int roundsOf(Peer peer) {
-        return Pair.peersOfPairs().contains(peer.name()) || peer.name().equals(Pair.SINCE.baseline()) ? rounds : otherRounds;
+        return Pair.compared(peer.name()) ? rounds : otherRounds;
     }
 }
